@@ -1,0 +1,348 @@
+//! The engine: owns the game, the options and the search thread, and answers
+//! each parsed command. The thread reading stdin runs `Engine::run`, so
+//! `isready` and `stop` are answered while a search runs on its own thread.
+
+pub mod options;
+
+use crate::game::Game;
+use crate::output::{info_string, send};
+use crate::search::time::{Clock, TimeManager};
+use crate::search::{Limits, STACK_SIZE, SearchControl, Searcher};
+use crate::uci::{Command, Go, format_bestmove, format_info, format_move, format_score};
+use crate::{bench, eval, perft};
+use options::{OPTIONS, OptionKind, Options};
+use shakmaty::{CastlingMode, Color, Position, fen::Fen};
+use std::io::BufRead;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// A search running on its own thread; the thread hands the searcher back when done.
+struct Job {
+    control: Arc<SearchControl>,
+    started: Instant,
+    handle: JoinHandle<Searcher>,
+}
+
+/// The UCI engine.
+pub struct Engine {
+    game: Game,
+    options: Options,
+    searcher: Option<Searcher>,
+    job: Option<Job>,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    /// An engine at the start position with default options.
+    pub fn new() -> Self {
+        Engine {
+            game: Game::default(),
+            options: Options::default(),
+            searcher: Some(Searcher::default()),
+            job: None,
+        }
+    }
+
+    /// Reads commands until `quit` or the end of input.
+    pub fn run(&mut self, mut input: impl BufRead) {
+        let mut bytes = Vec::new();
+        loop {
+            bytes.clear();
+            match input.read_until(b'\n', &mut bytes) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            let line = String::from_utf8_lossy(&bytes);
+            let line = line.trim();
+            crate::output::received(line);
+            if line.is_empty() {
+                continue;
+            }
+            match line.parse::<Command>() {
+                Ok(Command::Quit) => break,
+                Ok(command) => self.handle(command),
+                Err(e) => info_string(&e.0),
+            }
+        }
+        self.quit();
+    }
+
+    /// Answers one command.
+    pub fn handle(&mut self, command: Command) {
+        self.reap();
+        match command {
+            Command::Uci => self.uci(),
+            Command::IsReady => send("readyok"),
+            Command::Debug(_) | Command::Xboard => {}
+            Command::SetOption { name, value } => {
+                if let Err(e) = self.options.set(&name, value.as_deref()) {
+                    info_string(&e);
+                }
+            }
+            Command::UciNewGame => self.game = Game::default(),
+            Command::Position { fen, moves } => self.position(fen, &moves),
+            Command::Go(go) => self.go(go),
+            Command::Stop => self.stop(),
+            Command::PonderHit => self.ponderhit(),
+            Command::Quit => self.quit(),
+            Command::Display => self.display(),
+            Command::Eval => send(&format!(
+                "Evaluation: {} (side to move)",
+                format_score(eval::evaluate(self.game.position()))
+            )),
+            Command::Perft(depth) => self.perft(depth),
+            Command::Bench(depth) => self.bench(depth),
+            Command::Help => help(),
+        }
+    }
+
+    fn castling_mode(&self) -> CastlingMode {
+        CastlingMode::from_chess960(self.options.chess960)
+    }
+
+    /// Takes back the searcher of a search that has finished.
+    fn reap(&mut self) {
+        if self
+            .job
+            .as_ref()
+            .is_some_and(|job| job.handle.is_finished())
+        {
+            self.join();
+        }
+    }
+
+    fn join(&mut self) {
+        if let Some(job) = self.job.take() {
+            self.searcher = Some(job.handle.join().unwrap_or_default());
+        }
+    }
+
+    fn searching(&self) -> bool {
+        self.job.is_some()
+    }
+
+    fn uci(&self) {
+        send(&format!("id name Principia {}", env!("CARGO_PKG_VERSION")));
+        send("id author the Principia developers");
+        for option in &OPTIONS {
+            let kind = match &option.kind {
+                OptionKind::Spin { default, min, max } => {
+                    format!("spin default {default} min {min} max {max}")
+                }
+                OptionKind::Check { default } => format!("check default {default}"),
+                OptionKind::Combo { default, vars } => {
+                    let vars: String = vars.iter().map(|v| format!(" var {v}")).collect();
+                    format!("combo default {default}{vars}")
+                }
+            };
+            send(&format!("option name {} type {kind}", option.name));
+        }
+        send("uciok");
+    }
+
+    fn position(&mut self, fen: Option<Fen>, moves: &[shakmaty::uci::UciMove]) {
+        let mut game = match fen {
+            None => Game::default(),
+            Some(fen) => match Game::from_fen(fen, self.castling_mode()) {
+                Ok(game) => game,
+                Err(e) => return info_string(&format!("{e}; position unchanged")),
+            },
+        };
+        for mv in moves {
+            if let Err(e) = game.play_uci(mv) {
+                return info_string(&format!("{e}; position unchanged"));
+            }
+        }
+        self.game = game;
+    }
+
+    fn go(&mut self, go: Go) {
+        if self.searching() {
+            return info_string("a search is already running; go ignored");
+        }
+        for warning in &go.warnings {
+            info_string(warning);
+        }
+        let limits = self.limits(&go);
+        let infinite = limits.infinite;
+        let control = Arc::new(SearchControl::new(go.ponder));
+        let mut searcher = self.searcher.take().unwrap_or_default();
+        searcher.set_config(self.options.search);
+        let game = self.game.clone();
+        let mode = self.castling_mode();
+        let thread_control = Arc::clone(&control);
+        let spawned = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(STACK_SIZE)
+            .spawn(move || {
+                let c = thread_control;
+                let result = searcher.search(&game, limits, Arc::clone(&c), &mut |info| {
+                    send(&format_info(info, mode));
+                });
+                // `go infinite` and `go ponder` wait for `stop` (or `ponderhit`) before answering.
+                while !c.is_stopped() && (infinite || c.is_pondering()) {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                if let (None, Some(info)) = (result.best_move, &result.info) {
+                    send(&format!("info depth 0 score {}", format_score(info.score)));
+                }
+                send(&format_bestmove(result.best_move, result.ponder_move, mode));
+                searcher
+            });
+        match spawned {
+            Ok(handle) => {
+                self.job = Some(Job {
+                    control,
+                    started: Instant::now(),
+                    handle,
+                })
+            }
+            Err(e) => {
+                info_string(&format!("could not start the search thread: {e}"));
+                send("bestmove 0000");
+            }
+        }
+    }
+
+    /// Turns `go` into search limits for the side to move.
+    fn limits(&self, go: &Go) -> Limits {
+        let pos = self.game.position();
+        let overhead = self.options.move_overhead_ms;
+        let (time, inc) = match pos.turn() {
+            Color::White => (go.wtime, go.winc),
+            Color::Black => (go.btime, go.binc),
+        };
+        let time = match (go.movetime, time) {
+            (Some(movetime), _) => Some(TimeManager::from_movetime(movetime, overhead)),
+            (None, Some(time_ms)) => Some(TimeManager::from_clock(
+                Clock {
+                    time_ms,
+                    inc_ms: inc.unwrap_or(0),
+                    moves_to_go: go.movestogo,
+                },
+                overhead,
+            )),
+            (None, None) => None,
+        };
+        let mut searchmoves = Vec::new();
+        for uci in &go.searchmoves {
+            match uci.to_move(pos) {
+                Ok(mv) => searchmoves.push(mv),
+                Err(_) => info_string(&format!("searchmoves: illegal move {uci} ignored")),
+            }
+        }
+        Limits {
+            depth: go.depth.map(|d| d.max(1)),
+            nodes: go.nodes,
+            mate: go.mate,
+            time: if go.infinite { None } else { time },
+            infinite: go.infinite,
+            searchmoves,
+        }
+    }
+
+    fn stop(&mut self) {
+        if let Some(job) = &self.job {
+            job.control.stop();
+            self.join();
+        }
+    }
+
+    fn ponderhit(&mut self) {
+        match &self.job {
+            Some(job) if job.control.is_pondering() => {
+                job.control
+                    .ponderhit(job.started.elapsed().as_millis() as u64);
+            }
+            _ => info_string("ponderhit without a ponder search ignored"),
+        }
+    }
+
+    /// Ends any search without printing anything more.
+    fn quit(&mut self) {
+        crate::output::mute();
+        if let Some(job) = &self.job {
+            job.control.stop();
+        }
+        self.join();
+    }
+
+    fn display(&self) {
+        let pos = self.game.position();
+        let board = pos.board();
+        send(" +---+---+---+---+---+---+---+---+");
+        for rank in shakmaty::Rank::ALL.into_iter().rev() {
+            let mut row = String::from(" |");
+            for file in shakmaty::File::ALL {
+                let sq = shakmaty::Square::from_coords(file, rank);
+                let c = board.piece_at(sq).map_or(' ', |p| p.char());
+                row.push_str(&format!(" {c} |"));
+            }
+            send(&format!("{row} {}", rank.char()));
+            send(" +---+---+---+---+---+---+---+---+");
+        }
+        send("   a   b   c   d   e   f   g   h");
+        let fen = Fen::from_position(pos, shakmaty::EnPassantMode::Legal);
+        send(&format!("Fen: {fen}"));
+        send(&format!("Key: {:016X}", crate::game::zobrist(pos)));
+        let checkers: Vec<String> = pos
+            .checkers()
+            .into_iter()
+            .map(|sq| sq.to_string())
+            .collect();
+        send(&format!("Checkers: {}", checkers.join(" ")));
+    }
+
+    fn perft(&self, depth: u32) {
+        if self.searching() {
+            return info_string("perft refused while a search is running");
+        }
+        let start = Instant::now();
+        let mut total = 0;
+        for (mv, count) in perft::divide(self.game.position(), depth.max(1)) {
+            send(&format!(
+                "{}: {count}",
+                format_move(mv, self.castling_mode())
+            ));
+            total += count;
+        }
+        send("");
+        send(&format!(
+            "Nodes searched: {total} ({} ms)",
+            start.elapsed().as_millis()
+        ));
+    }
+
+    fn bench(&self, depth: Option<u32>) {
+        if self.searching() {
+            return info_string("bench refused while a search is running");
+        }
+        bench::run(
+            depth.unwrap_or(bench::DEFAULT_DEPTH).max(1),
+            self.options.search,
+        );
+    }
+}
+
+fn help() {
+    for line in [
+        "Principia speaks UCI. Commands:",
+        "  uci | isready | ucinewgame | setoption name <N> [value <V>] | debug on|off",
+        "  position startpos|fen <FEN> [moves <m1> <m2> ...]",
+        "  go [wtime|btime|winc|binc|movestogo|depth|nodes|mate|movetime <n>] [infinite] [ponder] [searchmoves <m> ...]",
+        "  stop | ponderhit | quit",
+        "Terminal extras:",
+        "  d            print the board, FEN and key",
+        "  eval         print the static evaluation",
+        "  go perft <n> count leaf nodes per root move",
+        "  bench [n]    search the bench positions to depth n and print 'nodes nps'",
+    ] {
+        send(line);
+    }
+}

@@ -1,0 +1,199 @@
+//! The engine's UCI options: what exists, its limits, and the current values.
+
+use crate::search::{Algorithm, SearchConfig};
+
+/// The kind and limits of an option, as `uci` announces it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OptionKind {
+    /// An integer in `min..=max`.
+    Spin {
+        /// Value at start-up.
+        default: i64,
+        /// Smallest value accepted.
+        min: i64,
+        /// Largest value accepted.
+        max: i64,
+    },
+    /// A boolean.
+    Check {
+        /// Value at start-up.
+        default: bool,
+    },
+    /// One of a fixed list of words.
+    Combo {
+        /// Value at start-up.
+        default: &'static str,
+        /// The words accepted.
+        vars: &'static [&'static str],
+    },
+}
+
+/// One option: its name and kind.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OptionSpec {
+    /// Name as announced; matched case-insensitively.
+    pub name: &'static str,
+    /// Kind and limits.
+    pub kind: OptionKind,
+}
+
+/// Names of the search modes offered by the `SearchMode` option.
+const SEARCH_MODES: [&str; 3] = ["PVS", "AlphaBeta", "Minimax"];
+
+/// Every option the engine offers.
+pub const OPTIONS: [OptionSpec; 6] = [
+    OptionSpec {
+        name: "Hash",
+        kind: OptionKind::Spin {
+            default: 16,
+            min: 1,
+            max: 65536,
+        },
+    },
+    OptionSpec {
+        name: "Move Overhead",
+        kind: OptionKind::Spin {
+            default: 10,
+            min: 0,
+            max: 5000,
+        },
+    },
+    OptionSpec {
+        name: "Ponder",
+        kind: OptionKind::Check { default: false },
+    },
+    OptionSpec {
+        name: "UCI_Chess960",
+        kind: OptionKind::Check { default: false },
+    },
+    OptionSpec {
+        name: "SearchMode",
+        kind: OptionKind::Combo {
+            default: "PVS",
+            vars: &SEARCH_MODES,
+        },
+    },
+    OptionSpec {
+        name: "PVFirst",
+        kind: OptionKind::Check { default: true },
+    },
+];
+
+/// Current option values, typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    /// Transposition table size in MB (accepted; the table is not built yet).
+    pub hash_mb: u64,
+    /// Milliseconds kept back from every move for the GUI and the pipe.
+    pub move_overhead_ms: u64,
+    /// The GUI may send `go ponder` (informational).
+    pub ponder: bool,
+    /// Read and write castling as king-takes-rook.
+    pub chess960: bool,
+    /// The search variant.
+    pub search: SearchConfig,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            hash_mb: 16,
+            move_overhead_ms: 10,
+            ponder: false,
+            chess960: false,
+            search: SearchConfig::default(),
+        }
+    }
+}
+
+impl Options {
+    /// Sets the option `name` from `value`, or says why it cannot be set.
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+        let spec = OPTIONS
+            .iter()
+            .find(|o| o.name.eq_ignore_ascii_case(name))
+            .ok_or_else(|| format!("unknown option '{name}'"))?;
+        let value = value.ok_or_else(|| format!("option '{}' needs a value", spec.name))?;
+        match &spec.kind {
+            OptionKind::Spin { min, max, .. } => {
+                let n: i64 = value
+                    .parse()
+                    .map_err(|_| format!("invalid value '{value}' for option '{}'", spec.name))?;
+                if n < *min || n > *max {
+                    return Err(format!(
+                        "value {n} for option '{}' is outside {min}..{max}",
+                        spec.name
+                    ));
+                }
+                self.set_spin(spec.name, n as u64);
+            }
+            OptionKind::Check { .. } => {
+                let b = match value.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => {
+                        return Err(format!(
+                            "option '{}' expects true or false, not '{value}'",
+                            spec.name
+                        ));
+                    }
+                };
+                self.set_check(spec.name, b);
+            }
+            OptionKind::Combo { vars, .. } => {
+                let var = vars
+                    .iter()
+                    .find(|v| v.eq_ignore_ascii_case(value))
+                    .ok_or_else(|| format!("invalid value '{value}' for option '{}'", spec.name))?;
+                self.search.algorithm = match *var {
+                    "AlphaBeta" => Algorithm::AlphaBeta,
+                    "Minimax" => Algorithm::Minimax,
+                    _ => Algorithm::Pvs,
+                };
+            }
+        }
+        Ok(())
+    }
+
+    fn set_spin(&mut self, name: &str, n: u64) {
+        match name {
+            "Hash" => self.hash_mb = n,
+            _ => self.move_overhead_ms = n,
+        }
+    }
+
+    fn set_check(&mut self, name: &str, b: bool) {
+        match name {
+            "Ponder" => self.ponder = b,
+            "UCI_Chess960" => self.chess960 = b,
+            _ => self.search.pv_first = b,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_match_without_case() {
+        let mut o = Options::default();
+        o.set("move overhead", Some("100")).unwrap();
+        assert_eq!(o.move_overhead_ms, 100);
+        o.set("uci_chess960", Some("true")).unwrap();
+        assert!(o.chess960);
+        o.set("SearchMode", Some("minimax")).unwrap();
+        assert_eq!(o.search.algorithm, Algorithm::Minimax);
+    }
+
+    #[test]
+    fn bad_values_keep_the_old_value() {
+        let mut o = Options::default();
+        assert!(o.set("Hash", Some("0")).is_err());
+        assert!(o.set("Hash", Some("lots")).is_err());
+        assert!(o.set("Ponder", Some("maybe")).is_err());
+        assert!(o.set("Colour", Some("blue")).is_err());
+        assert!(o.set("Hash", None).is_err());
+        assert_eq!(o, Options::default());
+    }
+}

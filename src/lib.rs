@@ -1,0 +1,10 @@
+//! Principia: a UCI chess engine built on the classic search.
+
+pub mod bench;
+pub mod engine;
+pub mod eval;
+pub mod game;
+pub mod output;
+pub mod perft;
+pub mod search;
+pub mod uci;

@@ -1,0 +1,87 @@
+//! The command line: starts the UCI loop, or runs `bench` or `perft` and exits.
+
+use clap::{Parser, Subcommand};
+use principia::{bench, engine::Engine, game::Game, output, perft, search::SearchConfig};
+use shakmaty::{CastlingMode, fen::Fen};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Principia, a UCI chess engine. With no command it speaks UCI on stdin/stdout.
+#[derive(Parser)]
+#[command(version, about)]
+struct Cli {
+    /// Write every UCI line in and out, with timestamps, to this file.
+    #[arg(long, value_name = "PATH", global = true)]
+    log_file: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Option<Cmd>,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Search the bench positions to a fixed depth and print `N nodes M nps`.
+    Bench {
+        /// Depth of every search.
+        #[arg(long, default_value_t = bench::DEFAULT_DEPTH)]
+        depth: u32,
+    },
+    /// Count the leaf nodes of the legal move tree.
+    Perft {
+        /// Plies to count.
+        depth: u32,
+        /// Position to count from (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Read castling in Chess960 (Shredder-FEN) style.
+        #[arg(long)]
+        chess960: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    let cli = Cli::parse();
+    if let Some(path) = &cli.log_file
+        && let Err(e) = output::open_log(path)
+    {
+        eprintln!("cannot open log file {}: {e}", path.display());
+        return ExitCode::FAILURE;
+    }
+    match cli.command {
+        None => {
+            log::info!("Principia {} ready", env!("CARGO_PKG_VERSION"));
+            Engine::new().run(std::io::stdin().lock());
+            ExitCode::SUCCESS
+        }
+        Some(Cmd::Bench { depth }) => {
+            bench::run(depth.max(1), SearchConfig::default());
+            ExitCode::SUCCESS
+        }
+        Some(Cmd::Perft {
+            depth,
+            fen,
+            chess960,
+        }) => run_perft(depth, fen.as_deref(), chess960),
+    }
+}
+
+fn run_perft(depth: u32, fen: Option<&str>, chess960: bool) -> ExitCode {
+    let game = match fen {
+        None => Game::default(),
+        Some(text) => match text
+            .parse::<Fen>()
+            .map_err(|e| e.to_string())
+            .and_then(|f| Game::from_fen(f, CastlingMode::from_chess960(chess960)))
+        {
+            Ok(game) => game,
+            Err(e) => {
+                eprintln!("invalid FEN '{text}': {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+    };
+    println!("{}", perft::perft(game.position(), depth));
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,381 @@
+//! The search: iterative deepening over negamax with alpha-beta and PVS,
+//! quiescence at the horizon, and the principal variation in a triangular table.
+
+mod limits;
+mod negamax;
+mod ordering;
+mod pv;
+pub mod time;
+
+pub use limits::Limits;
+pub use ordering::{MovePicker, mvv_lva};
+pub use pv::PvTable;
+
+use crate::game::Game;
+use shakmaty::{Chess, Move, MoveList, Position};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Deepest ply the search reaches (search path plus quiescence).
+pub const MAX_PLY: usize = 128;
+/// Larger than any score.
+pub const INFINITY: i32 = 32_000;
+/// Score of mating at the root; mate at ply `n` scores `MATE - n`.
+pub const MATE: i32 = 31_000;
+/// Scores beyond this are mate scores.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// Score of a drawn position.
+pub const DRAW: i32 = 0;
+
+/// Stack size for search threads: deep recursion with a move list per ply.
+pub const STACK_SIZE: usize = 64 << 20;
+
+/// How often (in nodes) the clock and the stop flag are polled.
+const POLL_INTERVAL: u64 = 2048;
+
+/// Which classic algorithm the negamax runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Algorithm {
+    /// Every move with the full window, no cutoffs: the whole tree.
+    Minimax,
+    /// Alpha-beta with the window passed down.
+    AlphaBeta,
+    /// Principal variation search: null windows after the first move.
+    #[default]
+    Pvs,
+}
+
+/// Switches that select the search variant; the default is the engine's real search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// The algorithm at every node.
+    pub algorithm: Algorithm,
+    /// Search the previous iteration's PV first along its path.
+    pub pv_first: bool,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            algorithm: Algorithm::Pvs,
+            pv_first: true,
+        }
+    }
+}
+
+/// Flags shared between the engine thread and a running search.
+#[derive(Debug, Default)]
+pub struct SearchControl {
+    stop: AtomicBool,
+    pondering: AtomicBool,
+    ponderhit_ms: AtomicU64,
+}
+
+impl SearchControl {
+    /// Control for a new search; `pondering` holds the clock until `ponderhit`.
+    pub fn new(pondering: bool) -> Self {
+        SearchControl {
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(pondering),
+            ponderhit_ms: AtomicU64::new(0),
+        }
+    }
+
+    /// Asks the search to stop as soon as it can.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// True once `stop` has been called.
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Turns a ponder search into a normal one whose clock starts `elapsed_ms` into the search.
+    pub fn ponderhit(&self, elapsed_ms: u64) {
+        self.ponderhit_ms.store(elapsed_ms, Ordering::Relaxed);
+        self.pondering.store(false, Ordering::Release);
+    }
+
+    /// True while the search ponders (the clock does not run).
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.load(Ordering::Acquire)
+    }
+
+    /// Milliseconds on our clock, given the milliseconds since the search began.
+    fn clock_ms(&self, elapsed_ms: u64) -> u64 {
+        elapsed_ms.saturating_sub(self.ponderhit_ms.load(Ordering::Relaxed))
+    }
+}
+
+/// What one iteration found, as reported in an `info` line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchInfo {
+    /// Nominal depth of the iteration.
+    pub depth: u32,
+    /// Deepest ply reached, quiescence included.
+    pub seldepth: u32,
+    /// Score in centipawns from the side to move, or a mate score.
+    pub score: i32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Milliseconds since the search began.
+    pub time_ms: u64,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+impl SearchInfo {
+    /// Nodes per second so far.
+    pub fn nps(&self) -> u64 {
+        self.nodes * 1000 / self.time_ms.max(1)
+    }
+}
+
+/// Moves to mate (positive: we mate, negative: we are mated), for a mate score.
+pub fn mate_in(score: i32) -> Option<i32> {
+    if score > MATE_BOUND {
+        Some((MATE - score + 1) / 2)
+    } else if score < -MATE_BOUND {
+        Some(-(MATE + score) / 2)
+    } else {
+        None
+    }
+}
+
+/// Counters that describe how the search went, for tests and `compare`.
+#[derive(Clone, Debug, Default)]
+pub struct SearchStats {
+    /// PVS null-window searches that failed high inside the window and were searched again.
+    pub researches: u64,
+    /// The first root move searched in each iteration.
+    pub root_first_moves: Vec<Move>,
+    /// Node counts at the end of each completed iteration.
+    pub iteration_nodes: Vec<u64>,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, Default)]
+pub struct SearchResult {
+    /// The move to play; `None` only when there is no legal move.
+    pub best_move: Option<Move>,
+    /// The reply we expect, to ponder on.
+    pub ponder_move: Option<Move>,
+    /// The last reported iteration (or the root's status when there was no move).
+    pub info: Option<SearchInfo>,
+    /// How the search went.
+    pub stats: SearchStats,
+}
+
+/// One search thread's state: the PV table, key stack and counters.
+pub struct Searcher {
+    config: SearchConfig,
+    limits: Limits,
+    control: Arc<SearchControl>,
+    start: Instant,
+    pv: PvTable,
+    prev_pv: Vec<Move>,
+    keys: Vec<u64>,
+    root_index: usize,
+    nodes: u64,
+    seldepth: usize,
+    depth: u32,
+    stopped: bool,
+    root_score: i32,
+    root_best_changed: bool,
+    stats: SearchStats,
+}
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Searcher::new(SearchConfig::default())
+    }
+}
+
+impl Searcher {
+    /// A searcher running the given variant.
+    pub fn new(config: SearchConfig) -> Self {
+        Searcher {
+            config,
+            limits: Limits::default(),
+            control: Arc::new(SearchControl::default()),
+            start: Instant::now(),
+            pv: PvTable::default(),
+            prev_pv: Vec::with_capacity(MAX_PLY),
+            keys: Vec::new(),
+            root_index: 0,
+            nodes: 0,
+            seldepth: 0,
+            depth: 0,
+            stopped: false,
+            root_score: 0,
+            root_best_changed: false,
+            stats: SearchStats::default(),
+        }
+    }
+
+    /// Changes the search variant for the next search.
+    pub fn set_config(&mut self, config: SearchConfig) {
+        self.config = config;
+    }
+
+    /// Searches `game` within `limits`, calling `report` after every iteration.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        control: Arc<SearchControl>,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.prepare(game, limits, control);
+        let root = game.position();
+        let mut result = SearchResult::default();
+        let max_depth = self
+            .limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 1)
+            .clamp(1, MAX_PLY as u32 - 1);
+        for depth in 1..=max_depth {
+            self.depth = depth;
+            self.seldepth = 0;
+            self.root_best_changed = false;
+            let score = self.negamax(root, depth as i32, 0, -INFINITY, INFINITY, true);
+            if self.stopped {
+                // A later root move that beat the PV move was searched in full: trust it.
+                if self.root_best_changed {
+                    self.finish_iteration(&mut result, self.root_score, report);
+                }
+                break;
+            }
+            self.finish_iteration(&mut result, score, report);
+            self.stats.iteration_nodes.push(self.nodes);
+            if result.best_move.is_none() || self.iteration_ends_search(score) {
+                break;
+            }
+        }
+        if result.best_move.is_none() {
+            // No legal move: report the root's status (mated or stalemate) at depth 0.
+            let score = self.negamax(root, 1, 0, -INFINITY, INFINITY, false);
+            self.depth = 0;
+            result.info = Some(self.info(score));
+        }
+        result.stats = std::mem::take(&mut self.stats);
+        result
+    }
+
+    fn prepare(&mut self, game: &Game, limits: Limits, control: Arc<SearchControl>) {
+        self.limits = limits;
+        self.control = control;
+        self.start = Instant::now();
+        self.keys.clear();
+        self.keys.extend_from_slice(game.keys());
+        self.keys.reserve(MAX_PLY + 1);
+        self.root_index = self.keys.len() - 1;
+        self.prev_pv.clear();
+        self.nodes = 0;
+        self.stopped = false;
+        self.stats = SearchStats::default();
+    }
+
+    fn finish_iteration(
+        &mut self,
+        result: &mut SearchResult,
+        score: i32,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) {
+        let info = self.info(score);
+        if info.pv.is_empty() {
+            return;
+        }
+        self.prev_pv.clear();
+        self.prev_pv.extend_from_slice(&info.pv);
+        result.best_move = info.pv.first().copied();
+        result.ponder_move = info.pv.get(1).copied();
+        report(&info);
+        result.info = Some(info);
+    }
+
+    fn info(&self, score: i32) -> SearchInfo {
+        SearchInfo {
+            depth: self.depth,
+            seldepth: self.seldepth as u32,
+            score,
+            nodes: self.nodes,
+            time_ms: self.start.elapsed().as_millis() as u64,
+            pv: self.pv.root_line().collect(),
+        }
+    }
+
+    /// After a completed iteration: is the search done?
+    fn iteration_ends_search(&self, score: i32) -> bool {
+        if self.control.is_stopped() {
+            return true;
+        }
+        let mated = |moves: u32| mate_in(score).is_some_and(|n| n > 0 && n <= moves as i32);
+        if self.limits.mate.is_some_and(mated) {
+            return true;
+        }
+        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
+            return true;
+        }
+        match self.limits.time {
+            Some(tm) if !self.control.is_pondering() => !tm.may_start_iteration(self.clock_ms()),
+            _ => false,
+        }
+    }
+
+    fn clock_ms(&self) -> u64 {
+        self.control
+            .clock_ms(self.start.elapsed().as_millis() as u64)
+    }
+
+    /// Polls the limits; depth 1 always completes so there is always a move.
+    #[inline]
+    fn check_stop(&mut self) -> bool {
+        if self.stopped || self.depth <= 1 {
+            return self.stopped;
+        }
+        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
+            self.stopped = true;
+        } else if self.nodes.is_multiple_of(POLL_INTERVAL) {
+            let out_of_time = match self.limits.time {
+                Some(tm) if !self.control.is_pondering() => tm.must_stop(self.clock_ms()),
+                _ => false,
+            };
+            self.stopped = out_of_time || self.control.is_stopped();
+        }
+        self.stopped
+    }
+
+    /// Legal root moves, restricted to `searchmoves` when given.
+    fn root_moves(&self, pos: &Chess) -> MoveList {
+        let mut moves = pos.legal_moves();
+        if !self.limits.searchmoves.is_empty() {
+            moves.retain(|m| self.limits.searchmoves.contains(m));
+        }
+        moves
+    }
+
+    /// True when the current position (last key) repeats: once inside the
+    /// search, or twice counting the game history.
+    fn is_repetition(&self, halfmoves: u32) -> bool {
+        let last = self.keys.len() - 1;
+        let key = self.keys[last];
+        let reach = (halfmoves as usize).min(last);
+        let mut seen = 0;
+        for back in (4..=reach).step_by(2) {
+            let index = last - back;
+            if self.keys[index] == key {
+                if index >= self.root_index {
+                    return true;
+                }
+                seen += 1;
+                if seen >= 2 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}

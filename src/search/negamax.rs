@@ -1,0 +1,200 @@
+//! Negamax with alpha-beta and PVS, and the quiescence search below it.
+
+use super::{Algorithm, DRAW, INFINITY, MATE, MAX_PLY, MovePicker, Searcher};
+use crate::eval::evaluate;
+use crate::game::zobrist;
+use shakmaty::{Chess, EnPassantMode, Move, Position, Role, zobrist::Zobrist64};
+
+impl Searcher {
+    /// Scores `pos` to `depth` plies inside the window `(alpha, beta)`.
+    /// `on_pv` is true while the node lies on the previous iteration's PV.
+    pub(super) fn negamax(
+        &mut self,
+        pos: &Chess,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        on_pv: bool,
+    ) -> i32 {
+        // 1. At the horizon, resolve captures before trusting the evaluation.
+        if depth <= 0 {
+            return self.quiescence(pos, ply, alpha, beta);
+        }
+
+        // 2. Count the node, empty its PV row, poll the clock and the stop flag.
+        self.nodes += 1;
+        self.pv.clear(ply);
+        self.seldepth = self.seldepth.max(ply);
+        if self.check_stop() {
+            return 0;
+        }
+
+        // 3. Repetitions and dead positions are draws wherever they occur below the root.
+        if ply > 0 && (self.is_repetition(pos.halfmoves()) || pos.is_insufficient_material()) {
+            return DRAW;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(pos);
+        }
+
+        // 4. No legal move: checkmate (scored by distance, so shorter mates win) or stalemate.
+        let moves = if ply == 0 {
+            self.root_moves(pos)
+        } else {
+            pos.legal_moves()
+        };
+        if moves.is_empty() {
+            return if pos.is_check() {
+                -MATE + ply as i32
+            } else {
+                DRAW
+            };
+        }
+
+        // 5. Fifty-move rule; checked after mate, which takes precedence.
+        if ply > 0 && pos.halfmoves() >= 100 {
+            return DRAW;
+        }
+
+        // 6. Order: the previous iteration's PV move first, then MVV-LVA captures.
+        let pv_move = if on_pv && self.config.pv_first {
+            self.prev_pv.get(ply).copied()
+        } else {
+            None
+        };
+        let mut best = -INFINITY;
+        for (index, mv) in MovePicker::new(moves, pv_move).enumerate() {
+            if ply == 0 && index == 0 {
+                self.stats.root_first_moves.push(mv);
+            }
+            let child = self.play(pos, mv);
+            let child_on_pv = pv_move == Some(mv);
+
+            // 7. Search the move with the window the algorithm calls for.
+            let score = self.search_move(&child, depth, ply, alpha, beta, index, child_on_pv);
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+
+            // 8. A new best move: raise alpha, store the line, cut off on a fail high.
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.pv.update(ply, mv);
+                    if ply == 0 {
+                        self.root_score = score;
+                        self.root_best_changed |= index > 0;
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Searches one child: full window for minimax, alpha-beta and the first PVS move;
+    /// a null window for later PVS moves, searched again when it fails high inside the window.
+    #[allow(clippy::too_many_arguments)]
+    fn search_move(
+        &mut self,
+        child: &Chess,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        index: usize,
+        on_pv: bool,
+    ) -> i32 {
+        let (d, p) = (depth - 1, ply + 1);
+        match self.config.algorithm {
+            Algorithm::Minimax => -self.negamax(child, d, p, -INFINITY, INFINITY, on_pv),
+            Algorithm::AlphaBeta => -self.negamax(child, d, p, -beta, -alpha, on_pv),
+            Algorithm::Pvs if index == 0 => -self.negamax(child, d, p, -beta, -alpha, on_pv),
+            Algorithm::Pvs => {
+                let score = -self.negamax(child, d, p, -alpha - 1, -alpha, on_pv);
+                if score > alpha && score < beta && !self.stopped {
+                    self.stats.researches += 1;
+                    -self.negamax(child, d, p, -beta, -alpha, on_pv)
+                } else {
+                    score
+                }
+            }
+        }
+    }
+
+    /// Searches captures (all evasions when in check) until the position is quiet.
+    pub(super) fn quiescence(&mut self, pos: &Chess, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        // 1. Count the node; quiescence adds nothing to the PV.
+        self.nodes += 1;
+        self.pv.clear(ply);
+        self.seldepth = self.seldepth.max(ply);
+        if self.check_stop() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(pos);
+        }
+
+        // 2. Stand pat: out of check, the side to move may decline every capture.
+        let in_check = pos.is_check();
+        let mut best = -INFINITY;
+        if !in_check {
+            best = evaluate(pos);
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+
+        // 3. In check every evasion is searched (none: mate); otherwise captures and queen promotions.
+        let mut moves = pos.legal_moves();
+        if in_check {
+            if moves.is_empty() {
+                return -MATE + ply as i32;
+            }
+        } else {
+            moves.retain(|m| m.is_capture() || m.promotion() == Some(Role::Queen));
+        }
+
+        // 4. Best capture first; minimax gives every child the full window.
+        let minimax = self.config.algorithm == Algorithm::Minimax;
+        for mv in MovePicker::new(moves, None) {
+            let child = self.play(pos, mv);
+            let score = if minimax {
+                -self.quiescence(&child, ply + 1, -INFINITY, INFINITY)
+            } else {
+                -self.quiescence(&child, ply + 1, -beta, -alpha)
+            };
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                alpha = alpha.max(score);
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Makes `mv` on a copy of `pos` and pushes the new position's key.
+    #[inline]
+    fn play(&mut self, pos: &Chess, mv: Move) -> Chess {
+        let key = *self.keys.last().expect("root key");
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        let next = pos
+            .update_zobrist_hash(Zobrist64(key), mv, EnPassantMode::Legal)
+            .map_or_else(|| zobrist(&child), |z| z.0);
+        self.keys.push(next);
+        child
+    }
+}

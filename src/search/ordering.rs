@@ -1,0 +1,123 @@
+//! Move ordering: the previous iteration's PV move first, then captures and
+//! promotions by MVV-LVA, then quiet moves. Moves are picked lazily, best first.
+
+use shakmaty::{Move, MoveList, Role};
+
+/// Ordering value of each role as a victim or attacker (pawn .. king).
+const VALUE: [i32; 6] = [1, 3, 3, 5, 9, 20];
+
+/// Score given to the PV move so it is always searched first.
+const PV_SCORE: i32 = 1_000_000;
+
+/// Score of captures and promotions above every quiet move.
+const CAPTURE_BASE: i32 = 100_000;
+
+fn value(role: Role) -> i32 {
+    VALUE[role as usize - 1]
+}
+
+/// MVV-LVA score of a capture or promotion, 0 for a quiet move.
+pub fn mvv_lva(mv: Move) -> i32 {
+    let victim = mv.capture().map_or(0, value);
+    let promotion = mv.promotion().map_or(0, value);
+    if victim == 0 && promotion == 0 {
+        return 0;
+    }
+    CAPTURE_BASE + (victim + promotion) * 100 - value(mv.role())
+}
+
+/// A move list with ordering scores, handing out the best remaining move first.
+pub struct MovePicker {
+    moves: MoveList,
+    scores: [i32; 256],
+    next: usize,
+}
+
+impl MovePicker {
+    /// Scores `moves`, putting `pv_move` (when present in the list) first.
+    pub fn new(moves: MoveList, pv_move: Option<Move>) -> Self {
+        let mut scores = [0; 256];
+        for (score, &mv) in scores.iter_mut().zip(moves.iter()) {
+            *score = if Some(mv) == pv_move {
+                PV_SCORE
+            } else {
+                mvv_lva(mv)
+            };
+        }
+        MovePicker {
+            moves,
+            scores,
+            next: 0,
+        }
+    }
+
+    /// Number of moves in the list.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// True when the position has no move in this list.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+}
+
+impl Iterator for MovePicker {
+    type Item = Move;
+
+    fn next(&mut self) -> Option<Move> {
+        let n = self.moves.len();
+        if self.next >= n {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..n {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.moves.swap(self.next, best);
+        self.scores.swap(self.next, best);
+        self.next += 1;
+        Some(self.moves[self.next - 1])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{CastlingMode, Chess, Position, fen::Fen, uci::UciMove};
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    fn mv(p: &Chess, uci: &str) -> Move {
+        uci.parse::<UciMove>().unwrap().to_move(p).unwrap()
+    }
+
+    #[test]
+    fn pv_move_comes_first_then_captures_by_mvv_lva() {
+        // Pawn or knight can take the queen, the pawn can take the rook.
+        let p = pos("4k3/8/8/3q1r2/4P3/2N5/8/4K3 w - - 0 1");
+        let pv = mv(&p, "e1e2");
+        let order: Vec<Move> = MovePicker::new(p.legal_moves(), Some(pv)).collect();
+        assert_eq!(order[0], pv);
+        assert_eq!(order[1], mv(&p, "e4d5"), "pawn takes queen");
+        assert_eq!(order[2], mv(&p, "c3d5"), "knight takes queen");
+        assert_eq!(order[3], mv(&p, "e4f5"), "pawn takes rook");
+        assert!(order[4..].iter().all(|m| !m.is_capture()));
+    }
+
+    #[test]
+    fn without_pv_move_captures_lead() {
+        let p = pos("4k3/8/8/3q1r2/4P3/2N5/8/4K3 w - - 0 1");
+        let order: Vec<Move> = MovePicker::new(p.legal_moves(), None).collect();
+        assert_eq!(order[0], mv(&p, "e4d5"));
+        assert!(order[..3].iter().all(|m| m.is_capture()));
+        assert!(!order[3].is_capture());
+    }
+}

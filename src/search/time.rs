@@ -1,0 +1,140 @@
+//! Time management as a pure struct: budgets from the clock, tested without a clock.
+
+/// The side to move's clock as given by `go wtime/btime/winc/binc/movestogo`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    /// Time left on the clock, in milliseconds.
+    pub time_ms: u64,
+    /// Increment per move, in milliseconds.
+    pub inc_ms: u64,
+    /// Moves until the next time control, if the control is not sudden death.
+    pub moves_to_go: Option<u32>,
+}
+
+/// Moves we plan to spread the clock over in sudden death.
+const SUDDEN_DEATH_MOVES: u64 = 25;
+
+/// How far the hard budget may exceed the soft one.
+const HARD_FACTOR: u64 = 4;
+
+/// Soft and hard time budgets for one search, in milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeManager {
+    /// Do not start another iteration after this much time.
+    pub soft_ms: u64,
+    /// Abort the running iteration at this much time.
+    pub hard_ms: u64,
+}
+
+impl TimeManager {
+    /// Budgets for a game clock, keeping `overhead_ms` back for the GUI and the pipe.
+    pub fn from_clock(clock: Clock, overhead_ms: u64) -> Self {
+        let available = clock.time_ms.saturating_sub(overhead_ms);
+        let moves = clock
+            .moves_to_go
+            .map_or(SUDDEN_DEATH_MOVES, |m| u64::from(m.clamp(1, 50)));
+        // Never plan on more than the clock holds: with the increment not yet received,
+        // a move may use at most what is left now.
+        let share = (available / moves).saturating_add(clock.inc_ms / 4 * 3);
+        let soft = share.min(available / 2);
+        let hard = soft.saturating_mul(HARD_FACTOR).min(available / 4 * 3);
+        TimeManager {
+            soft_ms: soft,
+            hard_ms: hard.max(soft),
+        }
+    }
+
+    /// Budgets for `go movetime`: search exactly that long, less the overhead.
+    pub fn from_movetime(movetime_ms: u64, overhead_ms: u64) -> Self {
+        let t = movetime_ms.saturating_sub(overhead_ms).max(1);
+        TimeManager {
+            soft_ms: t,
+            hard_ms: t,
+        }
+    }
+
+    /// True when there is time to begin another iteration after `elapsed_ms`.
+    pub fn may_start_iteration(&self, elapsed_ms: u64) -> bool {
+        elapsed_ms < self.soft_ms
+    }
+
+    /// True when the search must stop at once after `elapsed_ms`.
+    pub fn must_stop(&self, elapsed_ms: u64) -> bool {
+        elapsed_ms >= self.hard_ms
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(time_ms: u64, inc_ms: u64, moves_to_go: Option<u32>) -> Clock {
+        Clock {
+            time_ms,
+            inc_ms,
+            moves_to_go,
+        }
+    }
+
+    #[test]
+    fn sudden_death_spreads_the_clock() {
+        let tm = TimeManager::from_clock(clock(60_000, 0, None), 10);
+        assert!(tm.soft_ms > 1_000 && tm.soft_ms < 5_000, "{tm:?}");
+        assert!(
+            tm.hard_ms >= tm.soft_ms && tm.hard_ms < 60_000 / 4,
+            "{tm:?}"
+        );
+    }
+
+    #[test]
+    fn increment_adds_to_the_budget() {
+        let without = TimeManager::from_clock(clock(10_000, 0, None), 10);
+        let with = TimeManager::from_clock(clock(10_000, 1_000, None), 10);
+        assert!(with.soft_ms > without.soft_ms);
+    }
+
+    #[test]
+    fn one_move_to_go_never_uses_the_whole_clock() {
+        let tm = TimeManager::from_clock(clock(1_000, 0, Some(1)), 10);
+        assert!(tm.hard_ms < 1_000 - 10, "{tm:?}");
+        assert!(tm.soft_ms >= 400, "{tm:?}");
+    }
+
+    #[test]
+    fn tiny_clock_stays_inside_the_clock() {
+        let tm = TimeManager::from_clock(clock(50, 0, None), 10);
+        assert!(tm.hard_ms < 40, "{tm:?}");
+        let zero = TimeManager::from_clock(clock(0, 0, None), 10);
+        assert_eq!((zero.soft_ms, zero.hard_ms), (0, 0));
+    }
+
+    #[test]
+    fn huge_clock_does_not_overflow() {
+        let tm = TimeManager::from_clock(clock(u64::MAX, u64::MAX / 2, Some(0)), 10);
+        assert!(tm.hard_ms >= tm.soft_ms);
+    }
+
+    #[test]
+    fn overhead_larger_than_clock_gives_no_time() {
+        let tm = TimeManager::from_clock(clock(5, 0, Some(3)), 100);
+        assert_eq!(tm.hard_ms, 0);
+    }
+
+    #[test]
+    fn movetime_is_kept_less_overhead() {
+        let tm = TimeManager::from_movetime(1_000, 10);
+        assert_eq!((tm.soft_ms, tm.hard_ms), (990, 990));
+        assert!(!tm.must_stop(989) && tm.must_stop(990));
+        assert_eq!(TimeManager::from_movetime(5, 10).hard_ms, 1);
+    }
+
+    #[test]
+    fn iterations_stop_at_soft_search_at_hard() {
+        let tm = TimeManager {
+            soft_ms: 100,
+            hard_ms: 400,
+        };
+        assert!(tm.may_start_iteration(99) && !tm.may_start_iteration(100));
+        assert!(!tm.must_stop(399) && tm.must_stop(400));
+    }
+}

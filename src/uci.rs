@@ -1,0 +1,448 @@
+//! The UCI protocol at the edge: text commands parsed into typed values, and
+//! search results formatted as text. Nothing here knows how the search works.
+
+use crate::search::{SearchInfo, mate_in};
+use shakmaty::{CastlingMode, Move, fen::Fen, uci::UciMove};
+use std::fmt;
+use std::str::FromStr;
+
+/// A command from the GUI (or a person at a terminal).
+#[derive(Debug)]
+pub enum Command {
+    /// `uci`: identify and list options.
+    Uci,
+    /// `debug on|off`.
+    Debug(bool),
+    /// `isready`: answered with `readyok` at once.
+    IsReady,
+    /// `setoption name N [value V]`.
+    SetOption {
+        /// Option name as sent (matched case-insensitively).
+        name: String,
+        /// The value, if any (buttons have none).
+        value: Option<String>,
+    },
+    /// `ucinewgame`.
+    UciNewGame,
+    /// `position startpos|fen F [moves ...]`.
+    Position {
+        /// The FEN, or `None` for the start position.
+        fen: Option<Fen>,
+        /// Moves played from it.
+        moves: Vec<UciMove>,
+    },
+    /// `go ...` (except `go perft`).
+    Go(Go),
+    /// `go perft N`: count leaf nodes per root move.
+    Perft(u32),
+    /// `stop`.
+    Stop,
+    /// `ponderhit`.
+    PonderHit,
+    /// `quit`.
+    Quit,
+    /// `xboard`, sent by Arena's protocol detection; ignored.
+    Xboard,
+    /// `d`: print the board.
+    Display,
+    /// `eval`: print the static evaluation.
+    Eval,
+    /// `bench [depth]`.
+    Bench(Option<u32>),
+    /// `help`.
+    Help,
+}
+
+/// The parameters of `go`, typed. Bad tokens are skipped and described in `warnings`,
+/// so that every `go` still searches and answers with a `bestmove`.
+#[derive(Debug, Default, PartialEq)]
+pub struct Go {
+    /// White's clock in ms (negative clocks become 0).
+    pub wtime: Option<u64>,
+    /// Black's clock in ms.
+    pub btime: Option<u64>,
+    /// White's increment in ms.
+    pub winc: Option<u64>,
+    /// Black's increment in ms.
+    pub binc: Option<u64>,
+    /// Moves to the next time control.
+    pub movestogo: Option<u32>,
+    /// Depth limit.
+    pub depth: Option<u32>,
+    /// Node limit.
+    pub nodes: Option<u64>,
+    /// Search for a mate in this many moves.
+    pub mate: Option<u32>,
+    /// Exact time for this move in ms.
+    pub movetime: Option<u64>,
+    /// Search until `stop`.
+    pub infinite: bool,
+    /// Search on the opponent's time until `ponderhit` or `stop`.
+    pub ponder: bool,
+    /// Restrict the root to these moves.
+    pub searchmoves: Vec<UciMove>,
+    /// Problems found while parsing, one message per bad token.
+    pub warnings: Vec<String>,
+}
+
+/// Why a command line could not be understood; the message names the bad token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError(pub String);
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn err<T>(message: String) -> Result<T, ParseError> {
+    Err(ParseError(message))
+}
+
+impl FromStr for Command {
+    type Err = ParseError;
+
+    fn from_str(line: &str) -> Result<Command, ParseError> {
+        let mut tokens = line.split_whitespace();
+        let Some(word) = tokens.next() else {
+            return err("empty command".into());
+        };
+        let rest: Vec<&str> = tokens.collect();
+        let no_args = |cmd: Command| {
+            if let Some(extra) = rest.first() {
+                err(format!("unexpected token '{extra}' after '{word}'"))
+            } else {
+                Ok(cmd)
+            }
+        };
+        match word {
+            "uci" => no_args(Command::Uci),
+            "isready" => no_args(Command::IsReady),
+            "ucinewgame" => no_args(Command::UciNewGame),
+            "stop" => no_args(Command::Stop),
+            "ponderhit" => no_args(Command::PonderHit),
+            "quit" => Ok(Command::Quit),
+            "xboard" => Ok(Command::Xboard),
+            "d" => no_args(Command::Display),
+            "eval" => no_args(Command::Eval),
+            "help" => Ok(Command::Help),
+            "debug" => match rest.as_slice() {
+                ["on"] => Ok(Command::Debug(true)),
+                ["off"] => Ok(Command::Debug(false)),
+                [other, ..] => err(format!("debug expects 'on' or 'off', not '{other}'")),
+                [] => err("debug expects 'on' or 'off'".into()),
+            },
+            "setoption" => parse_setoption(&rest),
+            "position" => parse_position(&rest),
+            "go" => parse_go(&rest),
+            "bench" => match rest.as_slice() {
+                [] => Ok(Command::Bench(None)),
+                [depth] => number(depth, "bench depth").map(|d| Command::Bench(Some(d))),
+                [_, extra, ..] => err(format!("unexpected token '{extra}' after bench depth")),
+            },
+            other => err(format!(
+                "unknown command '{other}' (type 'help' for the list)"
+            )),
+        }
+    }
+}
+
+fn number<T: FromStr>(token: &str, what: &str) -> Result<T, ParseError> {
+    token
+        .parse()
+        .map_err(|_| ParseError(format!("invalid {what} '{token}'")))
+}
+
+fn parse_setoption(tokens: &[&str]) -> Result<Command, ParseError> {
+    if tokens.first() != Some(&"name") {
+        return err("setoption expects 'name <option> [value <value>]'".into());
+    }
+    let body = &tokens[1..];
+    let split = body.iter().position(|t| *t == "value");
+    let (name, value) = match split {
+        Some(i) => (&body[..i], Some(body[i + 1..].join(" "))),
+        None => (body, None),
+    };
+    if name.is_empty() {
+        return err("setoption has no option name".into());
+    }
+    Ok(Command::SetOption {
+        name: name.join(" "),
+        value,
+    })
+}
+
+fn parse_position(tokens: &[&str]) -> Result<Command, ParseError> {
+    let moves_at = tokens
+        .iter()
+        .position(|t| *t == "moves")
+        .unwrap_or(tokens.len());
+    let (setup, moves) = (
+        &tokens[..moves_at],
+        tokens.get(moves_at + 1..).unwrap_or(&[]),
+    );
+    let fen = match setup {
+        ["startpos"] => None,
+        ["startpos", extra, ..] => {
+            return err(format!("unexpected token '{extra}' after startpos"));
+        }
+        ["fen"] => return err("position fen needs a FEN".into()),
+        ["fen", fields @ ..] => {
+            let text = fields.join(" ");
+            match text.parse::<Fen>() {
+                Ok(fen) => Some(fen),
+                Err(e) => return err(format!("invalid FEN '{text}': {e}")),
+            }
+        }
+        [other, ..] => {
+            return err(format!(
+                "position expects 'startpos' or 'fen', not '{other}'"
+            ));
+        }
+        [] => return err("position expects 'startpos' or 'fen'".into()),
+    };
+    let moves = moves
+        .iter()
+        .map(|m| {
+            m.parse::<UciMove>()
+                .map_err(|_| ParseError(format!("invalid move '{m}'")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Command::Position { fen, moves })
+}
+
+/// The `go` keywords that take a value.
+const GO_VALUE_KEYS: [&str; 9] = [
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+];
+
+fn parse_go(tokens: &[&str]) -> Result<Command, ParseError> {
+    if tokens.first() == Some(&"perft") {
+        return match tokens.get(1) {
+            Some(depth) => number(depth, "perft depth").map(Command::Perft),
+            None => err("go perft needs a depth".into()),
+        };
+    }
+    let mut go = Go::default();
+    let mut i = 0;
+    while i < tokens.len() {
+        let key = tokens[i];
+        i += 1;
+        match key {
+            "infinite" => go.infinite = true,
+            "ponder" => go.ponder = true,
+            "searchmoves" => {
+                while let Some(mv) = tokens.get(i).and_then(|t| t.parse::<UciMove>().ok()) {
+                    go.searchmoves.push(mv);
+                    i += 1;
+                }
+            }
+            k if GO_VALUE_KEYS.contains(&k) => {
+                let Some(&value) = tokens.get(i).filter(|v| !is_go_keyword(v)) else {
+                    go.warnings.push(format!("go {k} needs a value"));
+                    continue;
+                };
+                i += 1;
+                if let Err(message) = go.set(k, value) {
+                    go.warnings.push(message);
+                }
+            }
+            other => go
+                .warnings
+                .push(format!("unknown go parameter '{other}' ignored")),
+        }
+    }
+    Ok(Command::Go(go))
+}
+
+fn is_go_keyword(token: &str) -> bool {
+    GO_VALUE_KEYS.contains(&token) || matches!(token, "infinite" | "ponder" | "searchmoves")
+}
+
+impl Go {
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let bad = || format!("invalid value '{value}' for go {key} ignored");
+        let clock = |value: &str| -> Result<u64, String> {
+            let ms: i64 = value.parse().map_err(|_| bad())?;
+            Ok(ms.max(0) as u64)
+        };
+        match key {
+            "wtime" => self.wtime = Some(clock(value)?),
+            "btime" => self.btime = Some(clock(value)?),
+            "winc" => self.winc = Some(clock(value)?),
+            "binc" => self.binc = Some(clock(value)?),
+            "movetime" => self.movetime = Some(clock(value)?),
+            "movestogo" => self.movestogo = Some(value.parse().map_err(|_| bad())?),
+            "depth" => self.depth = Some(value.parse().map_err(|_| bad())?),
+            "nodes" => self.nodes = Some(value.parse().map_err(|_| bad())?),
+            "mate" => self.mate = Some(value.parse().map_err(|_| bad())?),
+            _ => unreachable!("only GO_VALUE_KEYS reach here"),
+        }
+        let clock_key = matches!(key, "wtime" | "btime" | "movetime");
+        if clock_key && value.parse::<i64>().is_ok_and(|ms| ms <= 0) {
+            return Err(format!(
+                "go {key} {value} is not positive: searching as if no time were left"
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A move in UCI notation (`e1g1` castling, or `e1h1` in Chess960 mode).
+pub fn format_move(mv: Move, mode: CastlingMode) -> String {
+    mv.to_uci(mode).to_string()
+}
+
+/// `cp X` or `mate N`, as UCI writes a score.
+pub fn format_score(score: i32) -> String {
+    match mate_in(score) {
+        Some(moves) => format!("mate {moves}"),
+        None => format!("cp {score}"),
+    }
+}
+
+/// The `info` line for a finished iteration.
+pub fn format_info(info: &SearchInfo, mode: CastlingMode) -> String {
+    let mut line = format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} time {}",
+        info.depth,
+        info.seldepth,
+        format_score(info.score),
+        info.nodes,
+        info.nps(),
+        info.time_ms
+    );
+    if !info.pv.is_empty() {
+        line.push_str(" pv");
+        for &mv in &info.pv {
+            line.push(' ');
+            line.push_str(&format_move(mv, mode));
+        }
+    }
+    line
+}
+
+/// `bestmove X [ponder Y]`, or `bestmove 0000` when there is no legal move.
+pub fn format_bestmove(best: Option<Move>, ponder: Option<Move>, mode: CastlingMode) -> String {
+    match (best, ponder) {
+        (Some(best), Some(ponder)) => {
+            format!(
+                "bestmove {} ponder {}",
+                format_move(best, mode),
+                format_move(ponder, mode)
+            )
+        }
+        (Some(best), None) => format!("bestmove {}", format_move(best, mode)),
+        (None, _) => "bestmove 0000".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn go(line: &str) -> Go {
+        match line.parse::<Command>() {
+            Ok(Command::Go(go)) => go,
+            other => panic!("not a go: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn go_with_a_clock() {
+        let g = go("go wtime 1000 btime 2000 winc 10 binc 20 movestogo 5");
+        assert_eq!(
+            (g.wtime, g.btime, g.winc, g.binc, g.movestogo),
+            (Some(1000), Some(2000), Some(10), Some(20), Some(5))
+        );
+        assert!(g.warnings.is_empty());
+    }
+
+    #[test]
+    fn go_garbage_is_skipped_with_a_warning() {
+        let g = go("go depth x12 wtime -50 nodes");
+        assert_eq!(g.depth, None);
+        assert_eq!(g.wtime, Some(0));
+        assert_eq!(g.warnings.len(), 3, "{:?}", g.warnings);
+        assert!(g.warnings[0].contains("x12"));
+    }
+
+    #[test]
+    fn go_searchmoves_stops_at_the_next_keyword() {
+        let g = go("go searchmoves e2e4 d2d4 depth 3");
+        assert_eq!(g.searchmoves.len(), 2);
+        assert_eq!(g.depth, Some(3));
+    }
+
+    #[test]
+    fn go_perft_is_its_own_command() {
+        assert!(matches!(
+            "go perft 3".parse::<Command>(),
+            Ok(Command::Perft(3))
+        ));
+    }
+
+    #[test]
+    fn position_with_fen_and_moves() {
+        let cmd = "position fen 8/8/8/8/8/8/4k3/4K2R w K - 0 1 moves e1g1".parse::<Command>();
+        match cmd {
+            Ok(Command::Position {
+                fen: Some(_),
+                moves,
+            }) => assert_eq!(moves.len(), 1),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn bad_positions_name_the_bad_token() {
+        for (line, token) in [
+            ("position fen 9/8 w - - 0 1", "9/8"),
+            ("position startpos moves e2e4 e7e9x", "e7e9x"),
+            ("position somewhere", "somewhere"),
+        ] {
+            let e = line.parse::<Command>().unwrap_err();
+            assert!(e.0.contains(token), "{line}: {e}");
+        }
+    }
+
+    #[test]
+    fn setoption_names_with_spaces() {
+        match "setoption name Move Overhead value 30".parse::<Command>() {
+            Ok(Command::SetOption { name, value }) => {
+                assert_eq!(name, "Move Overhead");
+                assert_eq!(value.as_deref(), Some("30"));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn unknown_command_is_named() {
+        assert!(
+            "jump now"
+                .parse::<Command>()
+                .unwrap_err()
+                .0
+                .contains("jump")
+        );
+    }
+
+    #[test]
+    fn scores_are_written_as_uci_wants() {
+        use crate::search::MATE;
+        assert_eq!(format_score(35), "cp 35");
+        assert_eq!(format_score(MATE - 1), "mate 1");
+        assert_eq!(format_score(MATE - 3), "mate 2");
+        assert_eq!(format_score(-MATE + 2), "mate -1");
+        assert_eq!(format_score(-MATE), "mate 0");
+    }
+}
