@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 /// A search running on its own thread; the thread hands the searcher back when done.
 struct Job {
     control: Arc<SearchControl>,
+    waits_for_stop: bool,
     started: Instant,
     handle: JoinHandle<Searcher>,
 }
@@ -55,7 +56,13 @@ impl Engine {
         loop {
             bytes.clear();
             match input.read_until(b'\n', &mut bytes) {
-                Ok(0) | Err(_) => break,
+                Ok(0) | Err(_) => {
+                    // End of input: a search that ends by itself (piped commands) may finish.
+                    if self.job.as_ref().is_some_and(|job| !job.waits_for_stop) {
+                        self.join();
+                    }
+                    break;
+                }
                 Ok(_) => {}
             }
             let line = String::from_utf8_lossy(&bytes);
@@ -106,12 +113,12 @@ impl Engine {
         CastlingMode::from_chess960(self.options.chess960)
     }
 
-    /// Takes back the searcher of a search that has finished.
+    /// Takes back the searcher of a search that has answered (its thread is ending).
     fn reap(&mut self) {
         if self
             .job
             .as_ref()
-            .is_some_and(|job| job.handle.is_finished())
+            .is_some_and(|job| job.control.is_answered())
         {
             self.join();
         }
@@ -192,16 +199,19 @@ impl Engine {
                 if let (None, Some(info)) = (result.best_move, &result.info) {
                     send(&format!("info depth 0 score {}", format_score(info.score)));
                 }
+                c.mark_answered();
                 send(&format_bestmove(result.best_move, result.ponder_move, mode));
                 searcher
             });
         match spawned {
             Ok(handle) => {
+                let waits_for_stop = infinite || go.ponder;
                 self.job = Some(Job {
                     control,
+                    waits_for_stop,
                     started: Instant::now(),
                     handle,
-                })
+                });
             }
             Err(e) => {
                 info_string(&format!("could not start the search thread: {e}"));

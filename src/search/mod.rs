@@ -70,6 +70,7 @@ pub struct SearchControl {
     stop: AtomicBool,
     pondering: AtomicBool,
     ponderhit_ms: AtomicU64,
+    answered: AtomicBool,
 }
 
 impl SearchControl {
@@ -79,6 +80,7 @@ impl SearchControl {
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(pondering),
             ponderhit_ms: AtomicU64::new(0),
+            answered: AtomicBool::new(false),
         }
     }
 
@@ -101,6 +103,16 @@ impl SearchControl {
     /// True while the search ponders (the clock does not run).
     pub fn is_pondering(&self) -> bool {
         self.pondering.load(Ordering::Acquire)
+    }
+
+    /// Marks the search as answered: its `bestmove` is about to be sent.
+    pub fn mark_answered(&self) {
+        self.answered.store(true, Ordering::Release);
+    }
+
+    /// True once the search has answered; its thread is about to end.
+    pub fn is_answered(&self) -> bool {
+        self.answered.load(Ordering::Acquire)
     }
 
     /// Milliseconds on our clock, given the milliseconds since the search began.
@@ -357,25 +369,61 @@ impl Searcher {
         moves
     }
 
-    /// True when the current position (last key) repeats: once inside the
-    /// search, or twice counting the game history.
     fn is_repetition(&self, halfmoves: u32) -> bool {
-        let last = self.keys.len() - 1;
-        let key = self.keys[last];
-        let reach = (halfmoves as usize).min(last);
-        let mut seen = 0;
-        for back in (4..=reach).step_by(2) {
-            let index = last - back;
-            if self.keys[index] == key {
-                if index >= self.root_index {
-                    return true;
-                }
-                seen += 1;
-                if seen >= 2 {
-                    return true;
-                }
+        is_repetition(&self.keys, self.root_index, halfmoves)
+    }
+}
+
+/// True when the last of `keys` repeats an earlier position: once at or after
+/// `root_index` (inside the search), or twice counting the game history.
+/// Only the last `halfmoves` plies can hold a repetition.
+fn is_repetition(keys: &[u64], root_index: usize, halfmoves: u32) -> bool {
+    let last = keys.len() - 1;
+    let key = keys[last];
+    let reach = (halfmoves as usize).min(last);
+    let mut seen = 0;
+    for back in (4..=reach).step_by(2) {
+        let index = last - back;
+        if keys[index] == key {
+            if index >= root_index {
+                return true;
+            }
+            seen += 1;
+            if seen >= 2 {
+                return true;
             }
         }
-        false
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_repetition;
+
+    #[test]
+    fn one_repetition_inside_the_search_is_a_draw() {
+        let keys = [1, 2, 3, 4, 1];
+        assert!(is_repetition(&keys, 0, 4), "the root recurs in the search");
+        assert!(
+            !is_repetition(&keys, 4, 4),
+            "a single earlier occurrence in the game is not enough"
+        );
+    }
+
+    #[test]
+    fn two_earlier_occurrences_in_the_game_are_a_draw() {
+        let keys = [1, 2, 3, 4, 1, 2, 3, 4, 1];
+        assert!(is_repetition(&keys, 8, 8));
+    }
+
+    #[test]
+    fn positions_before_an_irreversible_move_do_not_count() {
+        let keys = [1, 2, 3, 4, 1];
+        assert!(!is_repetition(&keys, 0, 3));
+        assert!(
+            !is_repetition(&[1, 2, 1], 0, 2),
+            "two plies back is the other side to move"
+        );
     }
 }

@@ -161,15 +161,11 @@ impl Searcher {
             moves.retain(|m| m.is_capture() || m.promotion() == Some(Role::Queen));
         }
 
-        // 4. Best capture first; minimax gives every child the full window.
-        let minimax = self.config.algorithm == Algorithm::Minimax;
+        // 4. Best capture first. Every mode shares this alpha-beta quiescence: a minimax over
+        //    all capture sequences explodes, and the value it returns is the same.
         for mv in MovePicker::new(moves, None) {
             let child = self.play(pos, mv);
-            let score = if minimax {
-                -self.quiescence(&child, ply + 1, -INFINITY, INFINITY)
-            } else {
-                -self.quiescence(&child, ply + 1, -beta, -alpha)
-            };
+            let score = -self.quiescence(&child, ply + 1, -beta, -alpha);
             self.keys.pop();
             if self.stopped {
                 return 0;

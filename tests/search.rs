@@ -1,0 +1,266 @@
+//! The search through the library: mates, PV legality and length, the agreement
+//! of minimax, alpha-beta and PVS, PV-first ordering, and draws.
+
+mod common;
+
+use common::{play_line, position};
+use principia::game::Game;
+use principia::search::{
+    Algorithm, Limits, SearchConfig, SearchControl, SearchInfo, SearchResult, Searcher, mate_in,
+};
+use principia::uci::format_move;
+use shakmaty::{CastlingMode, Move, fen::Fen, uci::UciMove};
+use std::sync::Arc;
+
+fn game(fen: &str, moves: &[&str]) -> Game {
+    let mut game = Game::from_fen(fen.parse::<Fen>().unwrap(), CastlingMode::Standard).unwrap();
+    for m in moves {
+        game.play_uci(&m.parse::<UciMove>().unwrap()).unwrap();
+    }
+    game
+}
+
+fn search_with(
+    game: &Game,
+    limits: Limits,
+    config: SearchConfig,
+) -> (SearchResult, Vec<SearchInfo>) {
+    let mut infos = Vec::new();
+    let mut searcher = Searcher::new(config);
+    let control = Arc::new(SearchControl::new(false));
+    let result = searcher.search(game, limits, control, &mut |info| infos.push(info.clone()));
+    (result, infos)
+}
+
+fn search(fen: &str, depth: u32) -> (SearchResult, Vec<SearchInfo>) {
+    search_with(
+        &game(fen, &[]),
+        Limits::depth(depth),
+        SearchConfig::default(),
+    )
+}
+
+fn uci(moves: &[Move]) -> Vec<String> {
+    moves
+        .iter()
+        .map(|&m| format_move(m, CastlingMode::Standard))
+        .collect()
+}
+
+const QUIET: [&str; 4] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+    "rnbqkb1r/pp3ppp/4pn2/2pp4/2PP4/2N2N2/PP2PPPP/R1BQKB1R w KQkq - 0 5",
+    "8/5pk1/6p1/8/8/6P1/5PK1/3R4 w - - 0 1",
+];
+
+#[test]
+fn mates_in_one_two_and_three_are_found_and_scored() {
+    for (fen, moves, best) in [
+        ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, "a1a8"),
+        ("3R4/8/8/2p3K1/2p5/5B2/R1pPNB2/1b1k4 w - - 0 1", 2, ""),
+        ("8/5R2/2K1P3/4k3/8/b1PPpp1B/5p2/8 w - - 0 1", 2, ""),
+        ("2k5/2N5/1PKP4/2P5/8/8/8/8 w - - 0 1", 3, ""),
+        (
+            "1N3B2/5p2/2R2p2/1p1kpp2/1P2rp2/2P1pB2/2P1P1K1/8 w - - 0 1",
+            3,
+            "",
+        ),
+    ] {
+        let (result, infos) = search(fen, 2 * moves as u32 - 1);
+        let info = infos.last().unwrap();
+        assert_eq!(mate_in(info.score), Some(moves), "{fen}: {info:?}");
+        assert_eq!(
+            info.pv.len(),
+            2 * moves as usize - 1,
+            "the PV is the whole mate: {info:?}"
+        );
+        if !best.is_empty() {
+            assert_eq!(
+                format_move(result.best_move.unwrap(), CastlingMode::Standard),
+                best
+            );
+        }
+    }
+}
+
+#[test]
+fn being_mated_scores_negative_mate() {
+    // Black to move is mated in 1 whatever it does (from the mates suite, #-1).
+    let (_, infos) = search("6Qk/PP1PP1np/1N1BN2P/7R/4B3/2Q5/P3KP2/6R1 b - - 0 1", 2);
+    assert_eq!(mate_in(infos.last().unwrap().score), Some(-1));
+}
+
+#[test]
+fn every_reported_pv_is_legal_and_quiet_pvs_reach_the_depth() {
+    for fen in QUIET {
+        let root = position(fen);
+        let (_, infos) = search(fen, 5);
+        assert_eq!(infos.len(), 5);
+        for info in &infos {
+            let line = uci(&info.pv);
+            let refs: Vec<&str> = line.iter().map(String::as_str).collect();
+            play_line(&root, &refs);
+            assert_eq!(info.pv.len(), info.depth as usize, "{fen}: {line:?}");
+        }
+    }
+}
+
+#[test]
+fn minimax_alpha_beta_and_pvs_agree_and_prune_in_that_order() {
+    // Minimax searches the full-width tree with full windows, so busy positions stay shallow.
+    let positions = [
+        (QUIET[0], 4),
+        (QUIET[1], 3),
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            2,
+        ),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4),
+        ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 3),
+    ];
+    for (fen, max_depth) in positions {
+        for depth in 1..=max_depth {
+            let g = game(fen, &[]);
+            let run = |algorithm| {
+                let config = SearchConfig {
+                    algorithm,
+                    pv_first: true,
+                };
+                search_with(&g, Limits::depth(depth), config)
+                    .1
+                    .pop()
+                    .unwrap()
+            };
+            let (mm, ab, pvs) = (
+                run(Algorithm::Minimax),
+                run(Algorithm::AlphaBeta),
+                run(Algorithm::Pvs),
+            );
+            assert_eq!(mm.score, ab.score, "{fen} depth {depth}");
+            assert_eq!(ab.score, pvs.score, "{fen} depth {depth}");
+            assert!(
+                ab.nodes <= mm.nodes,
+                "{fen} depth {depth}: {} > {}",
+                ab.nodes,
+                mm.nodes
+            );
+        }
+    }
+}
+
+#[test]
+fn the_previous_pv_move_is_searched_first() {
+    for fen in QUIET {
+        let (result, infos) = search(fen, 5);
+        let firsts = &result.stats.root_first_moves;
+        for d in 1..infos.len() {
+            assert_eq!(firsts[d], infos[d - 1].pv[0], "{fen}: iteration {}", d + 1);
+        }
+    }
+}
+
+#[test]
+fn pv_first_ordering_saves_nodes() {
+    let g = game(QUIET[2], &[]);
+    let nodes = |pv_first| {
+        let config = SearchConfig {
+            algorithm: Algorithm::Pvs,
+            pv_first,
+        };
+        search_with(&g, Limits::depth(5), config)
+            .1
+            .last()
+            .unwrap()
+            .nodes
+    };
+    assert!(nodes(true) < nodes(false));
+}
+
+#[test]
+fn threefold_repetition_is_a_draw() {
+    // After Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1, ...Ng8 would repeat the start a third time.
+    let start = QUIET[0];
+    let g = game(
+        start,
+        &["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"],
+    );
+    let limits = Limits {
+        searchmoves: vec![uci_move(&g, "f6g8")],
+        ..Limits::depth(4)
+    };
+    let (_, infos) = search_with(&g, limits, SearchConfig::default());
+    assert_eq!(infos.last().unwrap().score, 0);
+}
+
+#[test]
+fn fifty_move_rule_is_a_draw_but_mate_on_the_last_move_counts() {
+    let g = game("7k/8/8/8/8/8/8/KQ6 w - - 99 80", &[]);
+    let limits = Limits {
+        searchmoves: vec![uci_move(&g, "a1a2")],
+        ..Limits::depth(3)
+    };
+    let (_, infos) = search_with(&g, limits, SearchConfig::default());
+    assert_eq!(infos.last().unwrap().score, 0);
+    let (_, infos) = search("7k/8/6K1/8/8/8/8/1Q6 w - - 99 80", 3);
+    assert_eq!(mate_in(infos.last().unwrap().score), Some(1));
+}
+
+#[test]
+fn insufficient_material_is_a_draw() {
+    let (_, infos) = search("8/8/4k3/8/8/3NK3/8/8 w - - 0 1", 4);
+    assert_eq!(infos.last().unwrap().score, 0);
+}
+
+#[test]
+fn node_limit_is_honoured_after_depth_one() {
+    let g = game(QUIET[1], &[]);
+    let limits = Limits {
+        nodes: Some(5_000),
+        ..Limits::default()
+    };
+    let (result, _) = search_with(&g, limits, SearchConfig::default());
+    assert!(result.best_move.is_some());
+    assert!(result.info.unwrap().nodes <= 5_000 + 1);
+}
+
+#[test]
+fn go_mate_stops_once_the_mate_is_proven() {
+    let g = game("2k5/2N5/1PKP4/2P5/8/8/8/8 w - - 0 1", &[]);
+    let limits = Limits {
+        mate: Some(3),
+        ..Limits::default()
+    };
+    let (_, infos) = search_with(&g, limits, SearchConfig::default());
+    let last = infos.last().unwrap();
+    assert_eq!(mate_in(last.score), Some(3));
+    let proven = infos.iter().filter(|i| mate_in(i.score).is_some()).count();
+    assert_eq!(proven, 1, "stops at the first iteration that proves it");
+}
+
+#[test]
+fn a_stop_before_the_search_still_completes_depth_one() {
+    let g = game(QUIET[1], &[]);
+    let control = Arc::new(SearchControl::new(false));
+    control.stop();
+    let mut searcher = Searcher::default();
+    let result = searcher.search(&g, Limits::depth(10), control, &mut |_| {});
+    assert_eq!(result.info.unwrap().depth, 1);
+    assert!(result.best_move.is_some());
+}
+
+fn uci_move(game: &Game, text: &str) -> Move {
+    text.parse::<UciMove>()
+        .unwrap()
+        .to_move(game.position())
+        .unwrap()
+}
+
+#[test]
+fn bench_signature_is_pinned() {
+    let result = principia::bench::run(principia::bench::DEFAULT_DEPTH, SearchConfig::default());
+    assert_eq!(
+        result.nodes, 6_231_968,
+        "the search changed: update this and say Bench: N in the commit"
+    );
+}

@@ -1,0 +1,449 @@
+//! UCI sessions through the real binary, in the order cutechess-cli and Arena use.
+
+mod common;
+
+use common::{Engine, bestmove, check_pvs, play_line, position};
+use shakmaty::Chess;
+use std::time::Duration;
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+#[test]
+fn handshake_lists_options_and_answers_isready() {
+    let mut e = Engine::start();
+    e.send("xboard"); // Arena's protocol probe: ignored
+    e.send("uci");
+    let lines = e.until("uciok");
+    assert!(lines[0].starts_with("id name Principia"));
+    assert!(lines.iter().any(|l| l.starts_with("id author")));
+    for name in ["Hash", "Move Overhead", "Ponder", "UCI_Chess960"] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {name} type"))),
+            "{name}"
+        );
+    }
+    e.send("setoption name Hash value 32");
+    e.send("setoption name Move Overhead value 50");
+    let lines = e.sync();
+    assert_eq!(lines, vec!["readyok"], "options are accepted silently");
+}
+
+#[test]
+fn cutechess_style_game_moves_are_legal_with_legal_pvs() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send("ucinewgame");
+    e.sync();
+    let mut moves: Vec<String> = Vec::new();
+    for _ in 0..6 {
+        let line = if moves.is_empty() {
+            "position startpos".to_string()
+        } else {
+            format!("position startpos moves {}", moves.join(" "))
+        };
+        e.send(&line);
+        e.send("go wtime 3000 btime 3000 winc 30 binc 30");
+        let lines = e.until("bestmove");
+        let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
+        let root = play_line(&Chess::default(), &refs);
+        let pvs = check_pvs(&root, &lines);
+        assert!(!pvs.is_empty(), "at least depth 1 is reported: {lines:?}");
+        let best = bestmove(&lines);
+        play_line(&root, &[best.as_str()]);
+        assert_eq!(
+            best,
+            pvs.last().unwrap()[0],
+            "bestmove is the PV's first move"
+        );
+        moves.push(best);
+    }
+}
+
+#[test]
+fn go_depth_reports_every_iteration_then_bestmove() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go depth 4");
+    let lines = e.until("bestmove");
+    let depths: Vec<u32> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .map(|l| l.split_whitespace().nth(2).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(depths, vec![1, 2, 3, 4]);
+    for field in [
+        " seldepth ",
+        " score cp ",
+        " nodes ",
+        " nps ",
+        " time ",
+        " pv ",
+    ] {
+        assert!(lines[0].contains(field), "{field} in {}", lines[0]);
+    }
+    let root = play_line(&Chess::default(), &["e2e4", "e7e5"]);
+    check_pvs(&root, &lines);
+}
+
+#[test]
+fn go_movetime_answers() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go movetime 200");
+    let lines = e.until("bestmove");
+    play_line(&Chess::default(), &[bestmove(&lines).as_str()]);
+}
+
+#[test]
+fn go_infinite_waits_for_stop_and_answers_isready_meanwhile() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    let lines = e.sync();
+    assert!(
+        lines.iter().all(|l| !l.starts_with("bestmove")),
+        "no bestmove before stop: {lines:?}"
+    );
+    e.send("stop");
+    let lines = e.until("bestmove");
+    play_line(&Chess::default(), &[bestmove(&lines).as_str()]);
+    // Only one bestmove for one go.
+    assert_eq!(e.sync(), vec!["readyok"]);
+}
+
+#[test]
+fn a_finished_infinite_search_still_waits_for_stop() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go infinite depth 2");
+    assert!(
+        e.next_within(Duration::from_millis(500))
+            .into_iter()
+            .all(|l| !l.starts_with("bestmove")),
+        "bestmove came before stop"
+    );
+    e.sync();
+    e.send("stop");
+    e.until("bestmove");
+}
+
+#[test]
+fn ponder_waits_for_ponderhit() {
+    let mut e = Engine::start();
+    e.send("setoption name Ponder value true");
+    e.send("position startpos moves e2e4");
+    e.send("go ponder wtime 2000 btime 2000 depth 3");
+    std::thread::sleep(Duration::from_millis(300));
+    let lines = e.sync();
+    assert!(
+        lines.iter().all(|l| !l.starts_with("bestmove")),
+        "{lines:?}"
+    );
+    e.send("ponderhit");
+    let lines = e.until("bestmove");
+    let root = play_line(&Chess::default(), &["e2e4"]);
+    play_line(&root, &[bestmove(&lines).as_str()]);
+    // `stop` during ponder answers at once.
+    e.send("go ponder wtime 2000 btime 2000");
+    e.send("stop");
+    e.until("bestmove");
+}
+
+#[test]
+fn bestmove_carries_a_ponder_move_when_the_pv_has_one() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    let last = lines.last().unwrap();
+    let words: Vec<&str> = last.split_whitespace().collect();
+    assert_eq!(words.len(), 4, "{last}");
+    assert_eq!(words[2], "ponder");
+    play_line(&Chess::default(), &[words[1], words[3]]);
+}
+
+#[test]
+fn quit_during_a_search_exits_promptly_and_silently() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    e.sync();
+    e.send("quit");
+    assert!(e.exits_within(Duration::from_secs(5)));
+    let rest = e.rest();
+    assert!(rest.iter().all(|l| !l.starts_with("bestmove")), "{rest:?}");
+}
+
+#[test]
+fn end_of_input_quits() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    e.close_input();
+    assert!(e.exits_within(Duration::from_secs(5)));
+}
+
+#[test]
+fn end_of_input_lets_a_finite_search_answer() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go depth 4");
+    e.close_input();
+    let lines = e.rest();
+    assert!(
+        lines.last().is_some_and(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
+    assert!(e.exits_within(Duration::from_secs(5)));
+}
+
+#[test]
+fn no_legal_move_gives_bestmove_0000() {
+    let mut e = Engine::start();
+    // Fool's mate: White is checkmated.
+    e.send("position startpos moves f2f3 e7e5 g2g4 d8h4");
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    assert!(
+        lines.contains(&"info depth 0 score mate 0".to_string()),
+        "{lines:?}"
+    );
+    assert_eq!(lines.last().unwrap(), "bestmove 0000");
+    // Stalemate: black to move has none.
+    e.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    assert!(
+        lines.contains(&"info depth 0 score cp 0".to_string()),
+        "{lines:?}"
+    );
+    assert_eq!(lines.last().unwrap(), "bestmove 0000");
+}
+
+#[test]
+fn castling_is_written_e1g1_unless_chess960() {
+    let mut e = Engine::start();
+    e.send("position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    e.send("go depth 1 searchmoves e1g1");
+    assert_eq!(bestmove(&e.until("bestmove")), "e1g1");
+    e.send("setoption name UCI_Chess960 value true");
+    e.send("position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    e.send("go depth 1 searchmoves e1h1");
+    assert_eq!(bestmove(&e.until("bestmove")), "e1h1");
+    // In Chess960 mode, castling is given as king takes rook in `position` too.
+    e.send("position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 moves e1h1");
+    e.send("d");
+    let lines = e.until("Checkers");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "Fen: 4k3/8/8/8/8/8/8/5RK1 b - - 1 1"),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn thousands_of_moves_in_one_position_command() {
+    let mut e = Engine::start();
+    let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    let moves: Vec<&str> = shuffle.iter().cycle().take(2000).copied().collect();
+    e.send(&format!("position startpos moves {}", moves.join(" ")));
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    let root = play_line(&Chess::default(), &moves);
+    play_line(&root, &[bestmove(&lines).as_str()]);
+}
+
+#[test]
+fn go_before_position_uses_the_start_position() {
+    let mut e = Engine::start();
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    play_line(&Chess::default(), &[bestmove(&lines).as_str()]);
+}
+
+#[test]
+fn a_second_go_during_a_search_is_refused_with_one_bestmove() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    e.send("go depth 1");
+    let lines = e.sync();
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.starts_with("info string"))
+            .count(),
+        1,
+        "{lines:?}"
+    );
+    e.send("stop");
+    e.until("bestmove");
+    assert_eq!(e.sync(), vec!["readyok"]);
+}
+
+/// Each bad line, its token that the `info string` must name (if any).
+const BAD_LINES: [(&str, &str); 20] = [
+    ("jump", "jump"),
+    (
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP",
+    ),
+    (
+        "position fen rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "9",
+    ),
+    ("position fen 8/8/8/8/8/8/8/8 w - - 0 1", "illegal position"),
+    ("position fen 4k3/8/8/8/8/8/8/4K3 x - - 0 1", "x"),
+    ("position fen", "FEN"),
+    ("position startpos moves e2e5", "e2e5"),
+    ("position startpos moves e2e4 zz99", "zz99"),
+    (
+        "position startpos moves e2e4 e7e5 e1e2 e8e7 e2e1 e7e8 e1e1",
+        "e1e1",
+    ),
+    ("position sideways", "sideways"),
+    ("setoption name Hash value -5", "-5"),
+    (
+        "setoption name Hash value 99999999999999999999999",
+        "99999999999999999999999",
+    ),
+    ("setoption name Warp Drive value 9", "Warp Drive"),
+    ("setoption name Ponder value perhaps", "perhaps"),
+    ("setoption value 3", "name"),
+    ("debug sometimes", "sometimes"),
+    ("ponderhit", "ponderhit"),
+    ("bench deep", "deep"),
+    ("go perft", "perft"),
+    ("isready now", "now"),
+];
+
+#[test]
+fn every_bad_line_gets_one_info_string_and_the_engine_keeps_working() {
+    let kept = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    for (line, token) in BAD_LINES {
+        e.send(&format!("position fen {kept}"));
+        e.send(line);
+        let lines = e.sync();
+        let infos: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info string"))
+            .collect();
+        assert_eq!(infos.len(), 1, "{line}: {lines:?}");
+        assert!(infos[0].contains(token), "{line}: {infos:?}");
+        // The previous position is kept, and the engine still plays a legal move.
+        e.send("go depth 2");
+        let lines = e.until("bestmove");
+        play_line(&position(kept), &[bestmove(&lines).as_str()]);
+    }
+}
+
+#[test]
+fn bad_go_parameters_are_named_and_the_search_still_answers() {
+    let mut e = Engine::start();
+    for (line, token) in [
+        ("go depth abc movetime 100", "abc"),
+        ("go wtime -1000 btime -1000", "-1000"),
+        ("go wtime 0 btime 0 winc 0 binc 0", "0"),
+        (
+            "go depth 2 nodes 99999999999999999999999",
+            "99999999999999999999999",
+        ),
+        ("go movetime 100 depth", "depth"),
+        ("go depth 2 searchmoves e2e5", "e2e5"),
+        ("go depth 2 sideways", "sideways"),
+    ] {
+        e.send("position startpos");
+        e.send(line);
+        let lines = e.until("bestmove");
+        let infos: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info string"))
+            .collect();
+        assert!(
+            !infos.is_empty() && infos.iter().all(|l| l.contains(token)),
+            "{line}: {lines:?}"
+        );
+        play_line(&Chess::default(), &[bestmove(&lines).as_str()]);
+        assert_eq!(e.sync(), vec!["readyok"]);
+    }
+}
+
+#[test]
+fn control_characters_long_lines_and_bad_utf8_do_not_break_it() {
+    let mut e = Engine::start();
+    e.send_bytes(b"\x01\x02\x7f junk\n");
+    e.send_bytes(b"position startpos moves \xff\xfe\n");
+    e.send(&"x".repeat(200_000));
+    e.send("stop");
+    let lines = e.sync();
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.starts_with("info string"))
+            .count(),
+        3,
+        "{lines:?}"
+    );
+    assert!(lines.iter().all(|l| !l.chars().any(char::is_control)));
+    e.send("go depth 2");
+    play_line(
+        &Chess::default(),
+        &[bestmove(&e.until("bestmove")).as_str()],
+    );
+}
+
+#[test]
+fn display_perft_eval_and_help() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2e4");
+    e.send("d");
+    let lines = e.until("Checkers");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+        "{lines:?}"
+    );
+    assert!(lines.iter().any(|l| l.starts_with("Key: ")));
+    e.send(&format!("position fen {START}"));
+    e.send("go perft 3");
+    let lines = e.until("Nodes searched");
+    assert_eq!(
+        lines.iter().filter(|l| l.contains(": ")).count(),
+        21,
+        "20 moves and the total"
+    );
+    assert!(lines.last().unwrap().starts_with("Nodes searched: 8902"));
+    e.send("eval");
+    assert!(
+        e.until("Evaluation")
+            .last()
+            .unwrap()
+            .starts_with("Evaluation: cp")
+    );
+    e.send("help");
+    e.until("  bench");
+}
+
+#[test]
+fn log_file_records_both_directions() {
+    let path = std::env::temp_dir().join(format!("principia-log-{}.txt", std::process::id()));
+    let mut e = Engine::start_with(&["--log-file", path.to_str().unwrap()]);
+    e.send("uci");
+    e.until("uciok");
+    e.send("quit");
+    assert!(e.exits_within(Duration::from_secs(5)));
+    let log = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert!(log.lines().any(|l| l.ends_with(">> uci")), "{log}");
+    assert!(log.lines().any(|l| l.ends_with("<< uciok")), "{log}");
+}
