@@ -12,12 +12,17 @@ pub struct Clock {
 }
 
 /// Moves we plan to spread the clock over in sudden death.
-const SUDDEN_DEATH_MOVES: u64 = 25;
+const SUDDEN_DEATH_MOVES: u64 = 30;
 
-/// How far the hard budget may exceed the soft one.
-const HARD_FACTOR: u64 = 4;
+/// How far the hard budget may exceed the target.
+const HARD_FACTOR: u64 = 3;
 
 /// Soft and hard time budgets for one search, in milliseconds.
+///
+/// A move aims at a *target*: its share of the clock plus most of the increment. No
+/// iteration starts after half the target (the next one would take longer than all
+/// before it), so a move spends about the target on average and the clock does not
+/// drain; the hard budget stops a runaway iteration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeManager {
     /// Do not start another iteration after this much time.
@@ -30,27 +35,17 @@ impl TimeManager {
     /// Budgets for a game clock, keeping `overhead_ms` back for the GUI and the pipe.
     pub fn from_clock(clock: Clock, overhead_ms: u64) -> Self {
         let available = clock.time_ms.saturating_sub(overhead_ms);
-        let moves = clock
-            .moves_to_go
-            .map_or(SUDDEN_DEATH_MOVES, |m| u64::from(m.clamp(1, 50)));
-        // Never plan on more than the clock holds: with the increment not yet received,
-        // a move may use at most what is left now.
-        let share = (available / moves).saturating_add(clock.inc_ms / 4 * 3);
-        let soft = share.min(available / 2);
-        let hard = soft.saturating_mul(HARD_FACTOR).min(available / 4 * 3);
-        TimeManager {
-            soft_ms: soft,
-            hard_ms: hard.max(soft),
-        }
+        let moves = clock.moves_to_go.map_or(SUDDEN_DEATH_MOVES, |m| u64::from(m.clamp(1, 50)));
+        // The increment arrives after the move: count on 60% of it, never on the clock's last half.
+        let target = (available / moves).saturating_add(clock.inc_ms / 5 * 3).min(available / 2);
+        let hard = target.saturating_mul(HARD_FACTOR).min(available / 4 * 3);
+        TimeManager { soft_ms: target / 2, hard_ms: hard }
     }
 
     /// Budgets for `go movetime`: search exactly that long, less the overhead.
     pub fn from_movetime(movetime_ms: u64, overhead_ms: u64) -> Self {
         let t = movetime_ms.saturating_sub(overhead_ms).max(1);
-        TimeManager {
-            soft_ms: t,
-            hard_ms: t,
-        }
+        TimeManager { soft_ms: t, hard_ms: t }
     }
 
     /// True when there is time to begin another iteration after `elapsed_ms`.
@@ -69,21 +64,25 @@ mod tests {
     use super::*;
 
     fn clock(time_ms: u64, inc_ms: u64, moves_to_go: Option<u32>) -> Clock {
-        Clock {
-            time_ms,
-            inc_ms,
-            moves_to_go,
-        }
+        Clock { time_ms, inc_ms, moves_to_go }
     }
 
     #[test]
     fn sudden_death_spreads_the_clock() {
         let tm = TimeManager::from_clock(clock(60_000, 0, None), 10);
-        assert!(tm.soft_ms > 1_000 && tm.soft_ms < 5_000, "{tm:?}");
-        assert!(
-            tm.hard_ms >= tm.soft_ms && tm.hard_ms < 60_000 / 4,
-            "{tm:?}"
-        );
+        assert!(tm.soft_ms > 500 && tm.soft_ms < 2_000, "{tm:?}");
+        assert!(tm.hard_ms > tm.soft_ms && tm.hard_ms < 60_000 / 8, "{tm:?}");
+    }
+
+    #[test]
+    fn the_clock_does_not_drain_on_increment_alone() {
+        // Spending the hard budget every move from a low clock still gains time back.
+        let mut time = 10_000;
+        for _ in 0..200 {
+            let tm = TimeManager::from_clock(clock(time, 100, None), 30);
+            time = time - tm.soft_ms * 2 + 100;
+        }
+        assert!(time > 500, "{time}");
     }
 
     #[test]
@@ -97,7 +96,7 @@ mod tests {
     fn one_move_to_go_never_uses_the_whole_clock() {
         let tm = TimeManager::from_clock(clock(1_000, 0, Some(1)), 10);
         assert!(tm.hard_ms < 1_000 - 10, "{tm:?}");
-        assert!(tm.soft_ms >= 400, "{tm:?}");
+        assert!(tm.hard_ms >= 500, "{tm:?}");
     }
 
     #[test]
@@ -130,10 +129,7 @@ mod tests {
 
     #[test]
     fn iterations_stop_at_soft_search_at_hard() {
-        let tm = TimeManager {
-            soft_ms: 100,
-            hard_ms: 400,
-        };
+        let tm = TimeManager { soft_ms: 100, hard_ms: 400 };
         assert!(tm.may_start_iteration(99) && !tm.may_start_iteration(100));
         assert!(!tm.must_stop(399) && tm.must_stop(400));
     }
