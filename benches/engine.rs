@@ -28,20 +28,13 @@ fn search_depth_4(c: &mut Criterion) {
 
 fn perft_start(c: &mut Criterion) {
     let pos = Chess::default();
-    c.bench_function("perft/startpos_depth_4", |b| {
-        b.iter(|| perft::perft(black_box(&pos), 4))
-    });
+    c.bench_function("perft/startpos_depth_4", |b| b.iter(|| perft::perft(black_box(&pos), 4)));
 }
 
 fn evaluation(c: &mut Criterion) {
     let games = games();
     c.bench_function("eval/bench_positions", |b| {
-        b.iter(|| {
-            games
-                .iter()
-                .map(|g| eval::evaluate(black_box(g.position())))
-                .sum::<i32>()
-        })
+        b.iter(|| games.iter().map(|g| eval::evaluate(black_box(g.position()))).sum::<i32>())
     });
 }
 

@@ -82,11 +82,7 @@ fn run_here(depth: u32, config: SearchConfig) -> BenchResult {
         let control = Arc::new(SearchControl::new(false));
         let result = searcher.search(&game, Limits::depth(depth), control, &mut |_| {});
         let n = result.info.map_or(0, |info| info.nodes);
-        send(&format!(
-            "position {:>2}/{}: {n} nodes",
-            i + 1,
-            POSITIONS.len()
-        ));
+        send(&format!("position {:>2}/{}: {n} nodes", i + 1, POSITIONS.len()));
         nodes += n;
     }
     let millis = start.elapsed().as_millis().max(1) as u64;

@@ -2,8 +2,7 @@
 //! position before it, for repetition detection.
 
 use shakmaty::{
-    CastlingMode, Chess, EnPassantMode, Position, PositionError, fen::Fen, uci::UciMove,
-    zobrist::Zobrist64,
+    CastlingMode, Chess, EnPassantMode, Position, PositionError, fen::Fen, uci::UciMove, zobrist::Zobrist64,
 };
 
 /// Zobrist key of a position (en passant counted only when it is legal).
@@ -44,9 +43,7 @@ impl Game {
 
     /// Plays a move given in UCI notation, or explains why it cannot be played.
     pub fn play_uci(&mut self, uci: &UciMove) -> Result<(), String> {
-        let mv = uci
-            .to_move(&self.position)
-            .map_err(|_| format!("illegal move {uci}"))?;
+        let mv = uci.to_move(&self.position).map_err(|_| format!("illegal move {uci}"))?;
         self.position.play_unchecked(mv);
         self.keys.push(zobrist(&self.position));
         Ok(())

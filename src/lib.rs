@@ -7,4 +7,5 @@ pub mod game;
 pub mod output;
 pub mod perft;
 pub mod search;
+pub mod tt;
 pub mod uci;

@@ -19,16 +19,9 @@ pub fn open_log(path: &std::path::Path) -> io::Result<()> {
 
 fn log_line(direction: &str, line: &str) {
     if let Some(file) = LOG_FILE.get() {
-        let now = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .unwrap_or_default();
+        let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default();
         if let Ok(mut f) = file.lock() {
-            let _ = writeln!(
-                f,
-                "{}.{:03} {direction} {line}",
-                now.as_secs(),
-                now.subsec_millis()
-            );
+            let _ = writeln!(f, "{}.{:03} {direction} {line}", now.as_secs(), now.subsec_millis());
             let _ = f.flush();
         }
     }
@@ -52,10 +45,7 @@ pub fn send(line: &str) {
 
 /// Sends `info string` with the message, control characters replaced.
 pub fn info_string(message: &str) {
-    let clean: String = message
-        .chars()
-        .map(|c| if c.is_control() { '?' } else { c })
-        .collect();
+    let clean: String = message.chars().map(|c| if c.is_control() { '?' } else { c }).collect();
     send(&format!("info string {clean}"));
 }
 

@@ -140,17 +140,13 @@ impl FromStr for Command {
                 [depth] => number(depth, "bench depth").map(|d| Command::Bench(Some(d))),
                 [_, extra, ..] => err(format!("unexpected token '{extra}' after bench depth")),
             },
-            other => err(format!(
-                "unknown command '{other}' (type 'help' for the list)"
-            )),
+            other => err(format!("unknown command '{other}' (type 'help' for the list)")),
         }
     }
 }
 
 fn number<T: FromStr>(token: &str, what: &str) -> Result<T, ParseError> {
-    token
-        .parse()
-        .map_err(|_| ParseError(format!("invalid {what} '{token}'")))
+    token.parse().map_err(|_| ParseError(format!("invalid {what} '{token}'")))
 }
 
 fn parse_setoption(tokens: &[&str]) -> Result<Command, ParseError> {
@@ -166,21 +162,12 @@ fn parse_setoption(tokens: &[&str]) -> Result<Command, ParseError> {
     if name.is_empty() {
         return err("setoption has no option name".into());
     }
-    Ok(Command::SetOption {
-        name: name.join(" "),
-        value,
-    })
+    Ok(Command::SetOption { name: name.join(" "), value })
 }
 
 fn parse_position(tokens: &[&str]) -> Result<Command, ParseError> {
-    let moves_at = tokens
-        .iter()
-        .position(|t| *t == "moves")
-        .unwrap_or(tokens.len());
-    let (setup, moves) = (
-        &tokens[..moves_at],
-        tokens.get(moves_at + 1..).unwrap_or(&[]),
-    );
+    let moves_at = tokens.iter().position(|t| *t == "moves").unwrap_or(tokens.len());
+    let (setup, moves) = (&tokens[..moves_at], tokens.get(moves_at + 1..).unwrap_or(&[]));
     let fen = match setup {
         ["startpos"] => None,
         ["startpos", extra, ..] => {
@@ -195,34 +182,20 @@ fn parse_position(tokens: &[&str]) -> Result<Command, ParseError> {
             }
         }
         [other, ..] => {
-            return err(format!(
-                "position expects 'startpos' or 'fen', not '{other}'"
-            ));
+            return err(format!("position expects 'startpos' or 'fen', not '{other}'"));
         }
         [] => return err("position expects 'startpos' or 'fen'".into()),
     };
     let moves = moves
         .iter()
-        .map(|m| {
-            m.parse::<UciMove>()
-                .map_err(|_| ParseError(format!("invalid move '{m}'")))
-        })
+        .map(|m| m.parse::<UciMove>().map_err(|_| ParseError(format!("invalid move '{m}'"))))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Command::Position { fen, moves })
 }
 
 /// The `go` keywords that take a value.
-const GO_VALUE_KEYS: [&str; 9] = [
-    "wtime",
-    "btime",
-    "winc",
-    "binc",
-    "movestogo",
-    "depth",
-    "nodes",
-    "mate",
-    "movetime",
-];
+const GO_VALUE_KEYS: [&str; 9] =
+    ["wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate", "movetime"];
 
 fn parse_go(tokens: &[&str]) -> Result<Command, ParseError> {
     if tokens.first() == Some(&"perft") {
@@ -255,9 +228,7 @@ fn parse_go(tokens: &[&str]) -> Result<Command, ParseError> {
                     go.warnings.push(message);
                 }
             }
-            other => go
-                .warnings
-                .push(format!("unknown go parameter '{other}' ignored")),
+            other => go.warnings.push(format!("unknown go parameter '{other}' ignored")),
         }
     }
     Ok(Command::Go(go))
@@ -288,9 +259,7 @@ impl Go {
         }
         let clock_key = matches!(key, "wtime" | "btime" | "movetime");
         if clock_key && value.parse::<i64>().is_ok_and(|ms| ms <= 0) {
-            return Err(format!(
-                "go {key} {value} is not positive: searching as if no time were left"
-            ));
+            return Err(format!("go {key} {value} is not positive: searching as if no time were left"));
         }
         Ok(())
     }
@@ -320,6 +289,9 @@ pub fn format_info(info: &SearchInfo, mode: CastlingMode) -> String {
         info.nps(),
         info.time_ms
     );
+    if let Some(hashfull) = info.hashfull {
+        line.push_str(&format!(" hashfull {hashfull}"));
+    }
     if !info.pv.is_empty() {
         line.push_str(" pv");
         for &mv in &info.pv {
@@ -334,11 +306,7 @@ pub fn format_info(info: &SearchInfo, mode: CastlingMode) -> String {
 pub fn format_bestmove(best: Option<Move>, ponder: Option<Move>, mode: CastlingMode) -> String {
     match (best, ponder) {
         (Some(best), Some(ponder)) => {
-            format!(
-                "bestmove {} ponder {}",
-                format_move(best, mode),
-                format_move(ponder, mode)
-            )
+            format!("bestmove {} ponder {}", format_move(best, mode), format_move(ponder, mode))
         }
         (Some(best), None) => format!("bestmove {}", format_move(best, mode)),
         (None, _) => "bestmove 0000".to_string(),
@@ -384,20 +352,14 @@ mod tests {
 
     #[test]
     fn go_perft_is_its_own_command() {
-        assert!(matches!(
-            "go perft 3".parse::<Command>(),
-            Ok(Command::Perft(3))
-        ));
+        assert!(matches!("go perft 3".parse::<Command>(), Ok(Command::Perft(3))));
     }
 
     #[test]
     fn position_with_fen_and_moves() {
         let cmd = "position fen 8/8/8/8/8/8/4k3/4K2R w K - 0 1 moves e1g1".parse::<Command>();
         match cmd {
-            Ok(Command::Position {
-                fen: Some(_),
-                moves,
-            }) => assert_eq!(moves.len(), 1),
+            Ok(Command::Position { fen: Some(_), moves }) => assert_eq!(moves.len(), 1),
             other => panic!("{other:?}"),
         }
     }
@@ -427,13 +389,7 @@ mod tests {
 
     #[test]
     fn unknown_command_is_named() {
-        assert!(
-            "jump now"
-                .parse::<Command>()
-                .unwrap_err()
-                .0
-                .contains("jump")
-        );
+        assert!("jump now".parse::<Command>().unwrap_err().0.contains("jump"));
     }
 
     #[test]

@@ -17,12 +17,7 @@ fn handshake_lists_options_and_answers_isready() {
     assert!(lines[0].starts_with("id name Principia"));
     assert!(lines.iter().any(|l| l.starts_with("id author")));
     for name in ["Hash", "Move Overhead", "Ponder", "UCI_Chess960"] {
-        assert!(
-            lines
-                .iter()
-                .any(|l| l.starts_with(&format!("option name {name} type"))),
-            "{name}"
-        );
+        assert!(lines.iter().any(|l| l.starts_with(&format!("option name {name} type"))), "{name}");
     }
     e.send("setoption name Hash value 32");
     e.send("setoption name Move Overhead value 50");
@@ -53,11 +48,7 @@ fn cutechess_style_game_moves_are_legal_with_legal_pvs() {
         assert!(!pvs.is_empty(), "at least depth 1 is reported: {lines:?}");
         let best = bestmove(&lines);
         play_line(&root, &[best.as_str()]);
-        assert_eq!(
-            best,
-            pvs.last().unwrap()[0],
-            "bestmove is the PV's first move"
-        );
+        assert_eq!(best, pvs.last().unwrap()[0], "bestmove is the PV's first move");
         moves.push(best);
     }
 }
@@ -74,14 +65,7 @@ fn go_depth_reports_every_iteration_then_bestmove() {
         .map(|l| l.split_whitespace().nth(2).unwrap().parse().unwrap())
         .collect();
     assert_eq!(depths, vec![1, 2, 3, 4]);
-    for field in [
-        " seldepth ",
-        " score cp ",
-        " nodes ",
-        " nps ",
-        " time ",
-        " pv ",
-    ] {
+    for field in [" seldepth ", " score cp ", " nodes ", " nps ", " time ", " pv "] {
         assert!(lines[0].contains(field), "{field} in {}", lines[0]);
     }
     let root = play_line(&Chess::default(), &["e2e4", "e7e5"]);
@@ -104,10 +88,7 @@ fn go_infinite_waits_for_stop_and_answers_isready_meanwhile() {
     e.send("go infinite");
     std::thread::sleep(Duration::from_millis(300));
     let lines = e.sync();
-    assert!(
-        lines.iter().all(|l| !l.starts_with("bestmove")),
-        "no bestmove before stop: {lines:?}"
-    );
+    assert!(lines.iter().all(|l| !l.starts_with("bestmove")), "no bestmove before stop: {lines:?}");
     e.send("stop");
     let lines = e.until("bestmove");
     play_line(&Chess::default(), &[bestmove(&lines).as_str()]);
@@ -121,9 +102,7 @@ fn a_finished_infinite_search_still_waits_for_stop() {
     e.send("position startpos");
     e.send("go infinite depth 2");
     assert!(
-        e.next_within(Duration::from_millis(500))
-            .into_iter()
-            .all(|l| !l.starts_with("bestmove")),
+        e.next_within(Duration::from_millis(500)).into_iter().all(|l| !l.starts_with("bestmove")),
         "bestmove came before stop"
     );
     e.sync();
@@ -139,10 +118,7 @@ fn ponder_waits_for_ponderhit() {
     e.send("go ponder wtime 2000 btime 2000 depth 3");
     std::thread::sleep(Duration::from_millis(300));
     let lines = e.sync();
-    assert!(
-        lines.iter().all(|l| !l.starts_with("bestmove")),
-        "{lines:?}"
-    );
+    assert!(lines.iter().all(|l| !l.starts_with("bestmove")), "{lines:?}");
     e.send("ponderhit");
     let lines = e.until("bestmove");
     let root = play_line(&Chess::default(), &["e2e4"]);
@@ -195,10 +171,7 @@ fn end_of_input_lets_a_finite_search_answer() {
     e.send("go depth 4");
     e.close_input();
     let lines = e.rest();
-    assert!(
-        lines.last().is_some_and(|l| l.starts_with("bestmove")),
-        "{lines:?}"
-    );
+    assert!(lines.last().is_some_and(|l| l.starts_with("bestmove")), "{lines:?}");
     assert!(e.exits_within(Duration::from_secs(5)));
 }
 
@@ -209,19 +182,13 @@ fn no_legal_move_gives_bestmove_0000() {
     e.send("position startpos moves f2f3 e7e5 g2g4 d8h4");
     e.send("go depth 3");
     let lines = e.until("bestmove");
-    assert!(
-        lines.contains(&"info depth 0 score mate 0".to_string()),
-        "{lines:?}"
-    );
+    assert!(lines.contains(&"info depth 0 score mate 0".to_string()), "{lines:?}");
     assert_eq!(lines.last().unwrap(), "bestmove 0000");
     // Stalemate: black to move has none.
     e.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     e.send("go depth 3");
     let lines = e.until("bestmove");
-    assert!(
-        lines.contains(&"info depth 0 score cp 0".to_string()),
-        "{lines:?}"
-    );
+    assert!(lines.contains(&"info depth 0 score cp 0".to_string()), "{lines:?}");
     assert_eq!(lines.last().unwrap(), "bestmove 0000");
 }
 
@@ -239,12 +206,7 @@ fn castling_is_written_e1g1_unless_chess960() {
     e.send("position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 moves e1h1");
     e.send("d");
     let lines = e.until("Checkers");
-    assert!(
-        lines
-            .iter()
-            .any(|l| l == "Fen: 4k3/8/8/8/8/8/8/5RK1 b - - 1 1"),
-        "{lines:?}"
-    );
+    assert!(lines.iter().any(|l| l == "Fen: 4k3/8/8/8/8/8/8/5RK1 b - - 1 1"), "{lines:?}");
 }
 
 #[test]
@@ -274,14 +236,7 @@ fn a_second_go_during_a_search_is_refused_with_one_bestmove() {
     e.send("go infinite");
     e.send("go depth 1");
     let lines = e.sync();
-    assert_eq!(
-        lines
-            .iter()
-            .filter(|l| l.starts_with("info string"))
-            .count(),
-        1,
-        "{lines:?}"
-    );
+    assert_eq!(lines.iter().filter(|l| l.starts_with("info string")).count(), 1, "{lines:?}");
     e.send("stop");
     e.until("bestmove");
     assert_eq!(e.sync(), vec!["readyok"]);
@@ -290,29 +245,17 @@ fn a_second_go_during_a_search_is_refused_with_one_bestmove() {
 /// Each bad line, its token that the `info string` must name (if any).
 const BAD_LINES: [(&str, &str); 20] = [
     ("jump", "jump"),
-    (
-        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP",
-    ),
-    (
-        "position fen rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "9",
-    ),
+    ("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP"),
+    ("position fen rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "9"),
     ("position fen 8/8/8/8/8/8/8/8 w - - 0 1", "illegal position"),
     ("position fen 4k3/8/8/8/8/8/8/4K3 x - - 0 1", "x"),
     ("position fen", "FEN"),
     ("position startpos moves e2e5", "e2e5"),
     ("position startpos moves e2e4 zz99", "zz99"),
-    (
-        "position startpos moves e2e4 e7e5 e1e2 e8e7 e2e1 e7e8 e1e1",
-        "e1e1",
-    ),
+    ("position startpos moves e2e4 e7e5 e1e2 e8e7 e2e1 e7e8 e1e1", "e1e1"),
     ("position sideways", "sideways"),
     ("setoption name Hash value -5", "-5"),
-    (
-        "setoption name Hash value 99999999999999999999999",
-        "99999999999999999999999",
-    ),
+    ("setoption name Hash value 99999999999999999999999", "99999999999999999999999"),
     ("setoption name Warp Drive value 9", "Warp Drive"),
     ("setoption name Ponder value perhaps", "perhaps"),
     ("setoption value 3", "name"),
@@ -333,10 +276,7 @@ fn every_bad_line_gets_one_info_string_and_the_engine_keeps_working() {
         e.send(&format!("position fen {kept}"));
         e.send(line);
         let lines = e.sync();
-        let infos: Vec<&String> = lines
-            .iter()
-            .filter(|l| l.starts_with("info string"))
-            .collect();
+        let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info string")).collect();
         assert_eq!(infos.len(), 1, "{line}: {lines:?}");
         assert!(infos[0].contains(token), "{line}: {infos:?}");
         // The previous position is kept, and the engine still plays a legal move.
@@ -353,10 +293,7 @@ fn bad_go_parameters_are_named_and_the_search_still_answers() {
         ("go depth abc movetime 100", "abc"),
         ("go wtime -1000 btime -1000", "-1000"),
         ("go wtime 0 btime 0 winc 0 binc 0", "0"),
-        (
-            "go depth 2 nodes 99999999999999999999999",
-            "99999999999999999999999",
-        ),
+        ("go depth 2 nodes 99999999999999999999999", "99999999999999999999999"),
         ("go movetime 100 depth", "depth"),
         ("go depth 2 searchmoves e2e5", "e2e5"),
         ("go depth 2 sideways", "sideways"),
@@ -364,14 +301,8 @@ fn bad_go_parameters_are_named_and_the_search_still_answers() {
         e.send("position startpos");
         e.send(line);
         let lines = e.until("bestmove");
-        let infos: Vec<&String> = lines
-            .iter()
-            .filter(|l| l.starts_with("info string"))
-            .collect();
-        assert!(
-            !infos.is_empty() && infos.iter().all(|l| l.contains(token)),
-            "{line}: {lines:?}"
-        );
+        let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info string")).collect();
+        assert!(!infos.is_empty() && infos.iter().all(|l| l.contains(token)), "{line}: {lines:?}");
         play_line(&Chess::default(), &[bestmove(&lines).as_str()]);
         assert_eq!(e.sync(), vec!["readyok"]);
     }
@@ -385,20 +316,10 @@ fn control_characters_long_lines_and_bad_utf8_do_not_break_it() {
     e.send(&"x".repeat(200_000));
     e.send("stop");
     let lines = e.sync();
-    assert_eq!(
-        lines
-            .iter()
-            .filter(|l| l.starts_with("info string"))
-            .count(),
-        3,
-        "{lines:?}"
-    );
+    assert_eq!(lines.iter().filter(|l| l.starts_with("info string")).count(), 3, "{lines:?}");
     assert!(lines.iter().all(|l| !l.chars().any(char::is_control)));
     e.send("go depth 2");
-    play_line(
-        &Chess::default(),
-        &[bestmove(&e.until("bestmove")).as_str()],
-    );
+    play_line(&Chess::default(), &[bestmove(&e.until("bestmove")).as_str()]);
 }
 
 #[test]
@@ -408,28 +329,17 @@ fn display_perft_eval_and_help() {
     e.send("d");
     let lines = e.until("Checkers");
     assert!(
-        lines
-            .iter()
-            .any(|l| l == "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+        lines.iter().any(|l| l == "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
         "{lines:?}"
     );
     assert!(lines.iter().any(|l| l.starts_with("Key: ")));
     e.send(&format!("position fen {START}"));
     e.send("go perft 3");
     let lines = e.until("Nodes searched");
-    assert_eq!(
-        lines.iter().filter(|l| l.contains(": ")).count(),
-        21,
-        "20 moves and the total"
-    );
+    assert_eq!(lines.iter().filter(|l| l.contains(": ")).count(), 21, "20 moves and the total");
     assert!(lines.last().unwrap().starts_with("Nodes searched: 8902"));
     e.send("eval");
-    assert!(
-        e.until("Evaluation")
-            .last()
-            .unwrap()
-            .starts_with("Evaluation: cp")
-    );
+    assert!(e.until("Evaluation").last().unwrap().starts_with("Evaluation: cp"));
     e.send("help");
     e.until("  bench");
 }

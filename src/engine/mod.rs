@@ -8,6 +8,7 @@ use crate::game::Game;
 use crate::output::{info_string, send};
 use crate::search::time::{Clock, TimeManager};
 use crate::search::{Limits, STACK_SIZE, SearchControl, Searcher};
+use crate::tt::TranspositionTable;
 use crate::uci::{Command, Go, format_bestmove, format_info, format_move, format_score};
 use crate::{bench, eval, perft};
 use options::{OPTIONS, OptionKind, Options};
@@ -29,6 +30,7 @@ struct Job {
 pub struct Engine {
     game: Game,
     options: Options,
+    tt: Arc<TranspositionTable>,
     searcher: Option<Searcher>,
     job: Option<Job>,
 }
@@ -42,12 +44,11 @@ impl Default for Engine {
 impl Engine {
     /// An engine at the start position with default options.
     pub fn new() -> Self {
-        Engine {
-            game: Game::default(),
-            options: Options::default(),
-            searcher: Some(Searcher::default()),
-            job: None,
-        }
+        let options = Options::default();
+        let tt = TranspositionTable::new(options.hash_mb).expect("default hash table");
+        let tt = Arc::new(tt);
+        let searcher = Searcher::with_tt(options.search, Arc::clone(&tt));
+        Engine { game: Game::default(), options, tt, searcher: Some(searcher), job: None }
     }
 
     /// Reads commands until `quit` or the end of input.
@@ -87,12 +88,11 @@ impl Engine {
             Command::Uci => self.uci(),
             Command::IsReady => send("readyok"),
             Command::Debug(_) | Command::Xboard => {}
-            Command::SetOption { name, value } => {
-                if let Err(e) = self.options.set(&name, value.as_deref()) {
-                    info_string(&e);
-                }
+            Command::SetOption { name, value } => self.setoption(&name, value.as_deref()),
+            Command::UciNewGame => {
+                self.game = Game::default();
+                self.tt.clear();
             }
-            Command::UciNewGame => self.game = Game::default(),
             Command::Position { fen, moves } => self.position(fen, &moves),
             Command::Go(go) => self.go(go),
             Command::Stop => self.stop(),
@@ -109,17 +109,40 @@ impl Engine {
         }
     }
 
+    fn setoption(&mut self, name: &str, value: Option<&str>) {
+        let old_hash = self.options.hash_mb;
+        if let Err(e) = self.options.set(name, value) {
+            return info_string(&e);
+        }
+        if name.eq_ignore_ascii_case("Clear Hash") {
+            self.tt.clear();
+        } else if self.options.hash_mb != old_hash {
+            self.resize_hash(old_hash);
+        }
+    }
+
+    /// Allocates the new table first, so a failure keeps the old one.
+    fn resize_hash(&mut self, old_mb: usize) {
+        if self.searching() {
+            self.options.hash_mb = old_mb;
+            return info_string("Hash cannot change during a search; unchanged");
+        }
+        match TranspositionTable::new(self.options.hash_mb) {
+            Ok(tt) => self.tt = Arc::new(tt),
+            Err(e) => {
+                self.options.hash_mb = old_mb;
+                info_string(&format!("{e}; keeping {old_mb} MB"));
+            }
+        }
+    }
+
     fn castling_mode(&self) -> CastlingMode {
         CastlingMode::from_chess960(self.options.chess960)
     }
 
     /// Takes back the searcher of a search that has answered (its thread is ending).
     fn reap(&mut self) {
-        if self
-            .job
-            .as_ref()
-            .is_some_and(|job| job.control.is_answered())
-        {
+        if self.job.as_ref().is_some_and(|job| job.control.is_answered()) {
             self.join();
         }
     }
@@ -143,6 +166,7 @@ impl Engine {
                     format!("spin default {default} min {min} max {max}")
                 }
                 OptionKind::Check { default } => format!("check default {default}"),
+                OptionKind::Button => "button".to_string(),
                 OptionKind::Combo { default, vars } => {
                     let vars: String = vars.iter().map(|v| format!(" var {v}")).collect();
                     format!("combo default {default}{vars}")
@@ -181,13 +205,12 @@ impl Engine {
         let control = Arc::new(SearchControl::new(go.ponder));
         let mut searcher = self.searcher.take().unwrap_or_default();
         searcher.set_config(self.options.search);
+        searcher.set_tt(Arc::clone(&self.tt));
         let game = self.game.clone();
         let mode = self.castling_mode();
         let thread_control = Arc::clone(&control);
-        let spawned = std::thread::Builder::new()
-            .name("search".into())
-            .stack_size(STACK_SIZE)
-            .spawn(move || {
+        let spawned =
+            std::thread::Builder::new().name("search".into()).stack_size(STACK_SIZE).spawn(move || {
                 let c = thread_control;
                 let result = searcher.search(&game, limits, Arc::clone(&c), &mut |info| {
                     send(&format_info(info, mode));
@@ -206,12 +229,7 @@ impl Engine {
         match spawned {
             Ok(handle) => {
                 let waits_for_stop = infinite || go.ponder;
-                self.job = Some(Job {
-                    control,
-                    waits_for_stop,
-                    started: Instant::now(),
-                    handle,
-                });
+                self.job = Some(Job { control, waits_for_stop, started: Instant::now(), handle });
             }
             Err(e) => {
                 info_string(&format!("could not start the search thread: {e}"));
@@ -231,11 +249,7 @@ impl Engine {
         let time = match (go.movetime, time) {
             (Some(movetime), _) => Some(TimeManager::from_movetime(movetime, overhead)),
             (None, Some(time_ms)) => Some(TimeManager::from_clock(
-                Clock {
-                    time_ms,
-                    inc_ms: inc.unwrap_or(0),
-                    moves_to_go: go.movestogo,
-                },
+                Clock { time_ms, inc_ms: inc.unwrap_or(0), moves_to_go: go.movestogo },
                 overhead,
             )),
             (None, None) => None,
@@ -267,8 +281,7 @@ impl Engine {
     fn ponderhit(&mut self) {
         match &self.job {
             Some(job) if job.control.is_pondering() => {
-                job.control
-                    .ponderhit(job.started.elapsed().as_millis() as u64);
+                job.control.ponderhit(job.started.elapsed().as_millis() as u64);
             }
             _ => info_string("ponderhit without a ponder search ignored"),
         }
@@ -301,11 +314,7 @@ impl Engine {
         let fen = Fen::from_position(pos, shakmaty::EnPassantMode::Legal);
         send(&format!("Fen: {fen}"));
         send(&format!("Key: {:016X}", crate::game::zobrist(pos)));
-        let checkers: Vec<String> = pos
-            .checkers()
-            .into_iter()
-            .map(|sq| sq.to_string())
-            .collect();
+        let checkers: Vec<String> = pos.checkers().into_iter().map(|sq| sq.to_string()).collect();
         send(&format!("Checkers: {}", checkers.join(" ")));
     }
 
@@ -316,27 +325,18 @@ impl Engine {
         let start = Instant::now();
         let mut total = 0;
         for (mv, count) in perft::divide(self.game.position(), depth.max(1)) {
-            send(&format!(
-                "{}: {count}",
-                format_move(mv, self.castling_mode())
-            ));
+            send(&format!("{}: {count}", format_move(mv, self.castling_mode())));
             total += count;
         }
         send("");
-        send(&format!(
-            "Nodes searched: {total} ({} ms)",
-            start.elapsed().as_millis()
-        ));
+        send(&format!("Nodes searched: {total} ({} ms)", start.elapsed().as_millis()));
     }
 
     fn bench(&self, depth: Option<u32>) {
         if self.searching() {
             return info_string("bench refused while a search is running");
         }
-        bench::run(
-            depth.unwrap_or(bench::DEFAULT_DEPTH).max(1),
-            self.options.search,
-        );
+        bench::run(depth.unwrap_or(bench::DEFAULT_DEPTH).max(1), self.options.search);
     }
 }
 

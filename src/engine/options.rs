@@ -1,6 +1,6 @@
 //! The engine's UCI options: what exists, its limits, and the current values.
 
-use crate::search::{Algorithm, SearchConfig};
+use crate::search::{SearchConfig, SearchMode};
 
 /// The kind and limits of an option, as `uci` announces it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,6 +19,8 @@ pub enum OptionKind {
         /// Value at start-up.
         default: bool,
     },
+    /// An action with no value.
+    Button,
     /// One of a fixed list of words.
     Combo {
         /// Value at start-up.
@@ -38,52 +40,24 @@ pub struct OptionSpec {
 }
 
 /// Names of the search modes offered by the `SearchMode` option.
-const SEARCH_MODES: [&str; 3] = ["PVS", "AlphaBeta", "Minimax"];
+const SEARCH_MODES: [&str; 4] = ["Strong", "PVS", "AlphaBeta", "Minimax"];
 
 /// Every option the engine offers.
-pub const OPTIONS: [OptionSpec; 6] = [
-    OptionSpec {
-        name: "Hash",
-        kind: OptionKind::Spin {
-            default: 16,
-            min: 1,
-            max: 65536,
-        },
-    },
-    OptionSpec {
-        name: "Move Overhead",
-        kind: OptionKind::Spin {
-            default: 10,
-            min: 0,
-            max: 5000,
-        },
-    },
-    OptionSpec {
-        name: "Ponder",
-        kind: OptionKind::Check { default: false },
-    },
-    OptionSpec {
-        name: "UCI_Chess960",
-        kind: OptionKind::Check { default: false },
-    },
-    OptionSpec {
-        name: "SearchMode",
-        kind: OptionKind::Combo {
-            default: "PVS",
-            vars: &SEARCH_MODES,
-        },
-    },
-    OptionSpec {
-        name: "PVFirst",
-        kind: OptionKind::Check { default: true },
-    },
+pub const OPTIONS: [OptionSpec; 7] = [
+    OptionSpec { name: "Hash", kind: OptionKind::Spin { default: 16, min: 1, max: 1 << 20 } },
+    OptionSpec { name: "Clear Hash", kind: OptionKind::Button },
+    OptionSpec { name: "Move Overhead", kind: OptionKind::Spin { default: 30, min: 0, max: 5000 } },
+    OptionSpec { name: "Ponder", kind: OptionKind::Check { default: false } },
+    OptionSpec { name: "UCI_Chess960", kind: OptionKind::Check { default: false } },
+    OptionSpec { name: "SearchMode", kind: OptionKind::Combo { default: "Strong", vars: &SEARCH_MODES } },
+    OptionSpec { name: "PVFirst", kind: OptionKind::Check { default: true } },
 ];
 
 /// Current option values, typed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Options {
-    /// Transposition table size in MB (accepted; the table is not built yet).
-    pub hash_mb: u64,
+    /// Transposition table size in MB.
+    pub hash_mb: usize,
     /// Milliseconds kept back from every move for the GUI and the pipe.
     pub move_overhead_ms: u64,
     /// The GUI may send `go ponder` (informational).
@@ -98,7 +72,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             hash_mb: 16,
-            move_overhead_ms: 10,
+            move_overhead_ms: 30,
             ponder: false,
             chess960: false,
             search: SearchConfig::default(),
@@ -113,17 +87,18 @@ impl Options {
             .iter()
             .find(|o| o.name.eq_ignore_ascii_case(name))
             .ok_or_else(|| format!("unknown option '{name}'"))?;
+        if spec.kind == OptionKind::Button {
+            return Ok(());
+        }
         let value = value.ok_or_else(|| format!("option '{}' needs a value", spec.name))?;
         match &spec.kind {
+            OptionKind::Button => {}
             OptionKind::Spin { min, max, .. } => {
                 let n: i64 = value
                     .parse()
                     .map_err(|_| format!("invalid value '{value}' for option '{}'", spec.name))?;
                 if n < *min || n > *max {
-                    return Err(format!(
-                        "value {n} for option '{}' is outside {min}..{max}",
-                        spec.name
-                    ));
+                    return Err(format!("value {n} for option '{}' is outside {min}..{max}", spec.name));
                 }
                 self.set_spin(spec.name, n as u64);
             }
@@ -132,10 +107,7 @@ impl Options {
                     "true" => true,
                     "false" => false,
                     _ => {
-                        return Err(format!(
-                            "option '{}' expects true or false, not '{value}'",
-                            spec.name
-                        ));
+                        return Err(format!("option '{}' expects true or false, not '{value}'", spec.name));
                     }
                 };
                 self.set_check(spec.name, b);
@@ -145,11 +117,7 @@ impl Options {
                     .iter()
                     .find(|v| v.eq_ignore_ascii_case(value))
                     .ok_or_else(|| format!("invalid value '{value}' for option '{}'", spec.name))?;
-                self.search.algorithm = match *var {
-                    "AlphaBeta" => Algorithm::AlphaBeta,
-                    "Minimax" => Algorithm::Minimax,
-                    _ => Algorithm::Pvs,
-                };
+                self.search.mode = SearchMode::ALL.into_iter().find(|m| m.name() == *var).unwrap_or_default();
             }
         }
         Ok(())
@@ -157,7 +125,7 @@ impl Options {
 
     fn set_spin(&mut self, name: &str, n: u64) {
         match name {
-            "Hash" => self.hash_mb = n,
+            "Hash" => self.hash_mb = n as usize,
             _ => self.move_overhead_ms = n,
         }
     }
@@ -183,7 +151,7 @@ mod tests {
         o.set("uci_chess960", Some("true")).unwrap();
         assert!(o.chess960);
         o.set("SearchMode", Some("minimax")).unwrap();
-        assert_eq!(o.search.algorithm, Algorithm::Minimax);
+        assert_eq!(o.search.mode, SearchMode::Minimax);
     }
 
     #[test]

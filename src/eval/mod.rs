@@ -37,11 +37,7 @@ pub fn taper(score: Score, phase: i32) -> i32 {
 pub fn evaluate(pos: &Chess) -> i32 {
     let (score, phase) = material_and_pst(pos);
     let white = taper(score, phase);
-    let relative = if pos.turn() == Color::White {
-        white
-    } else {
-        -white
-    };
+    let relative = if pos.turn() == Color::White { white } else { -white };
     relative + TEMPO
 }
 
@@ -51,10 +47,7 @@ mod tests {
     use shakmaty::{CastlingMode, EnPassantMode, fen::Fen};
 
     fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
+        fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
     }
 
     #[test]

@@ -23,9 +23,6 @@ pub struct Limits {
 impl Limits {
     /// Limits for a fixed-depth search, as used by `bench` and tests.
     pub fn depth(depth: u32) -> Self {
-        Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        }
+        Limits { depth: Some(depth), ..Limits::default() }
     }
 }

@@ -12,6 +12,7 @@ pub use ordering::{MovePicker, mvv_lva};
 pub use pv::PvTable;
 
 use crate::game::Game;
+use crate::tt::TranspositionTable;
 use shakmaty::{Chess, Move, MoveList, Position};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -28,39 +29,57 @@ pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// Score of a drawn position.
 pub const DRAW: i32 = 0;
 
+/// Hash table size in MB when none is given.
+pub const DEFAULT_HASH_MB: usize = 16;
+
 /// Stack size for search threads: deep recursion with a move list per ply.
 pub const STACK_SIZE: usize = 64 << 20;
 
 /// How often (in nodes) the clock and the stop flag are polled.
 const POLL_INTERVAL: u64 = 2048;
 
-/// Which classic algorithm the negamax runs.
+/// Which search runs: the engine's strong search, or one of the classic algorithms.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Algorithm {
+pub enum SearchMode {
+    /// PVS with the transposition table and every pruning and ordering heuristic.
+    #[default]
+    Strong,
+    /// Plain principal variation search: null windows after the first move.
+    Pvs,
+    /// Plain alpha-beta with the window passed down.
+    AlphaBeta,
     /// Every move with the full window, no cutoffs: the whole tree.
     Minimax,
-    /// Alpha-beta with the window passed down.
-    AlphaBeta,
-    /// Principal variation search: null windows after the first move.
-    #[default]
-    Pvs,
+}
+
+impl SearchMode {
+    /// Every mode, strongest first.
+    pub const ALL: [SearchMode; 4] =
+        [SearchMode::Strong, SearchMode::Pvs, SearchMode::AlphaBeta, SearchMode::Minimax];
+
+    /// The mode's name as the `SearchMode` option and `compare` write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            SearchMode::Strong => "Strong",
+            SearchMode::Pvs => "PVS",
+            SearchMode::AlphaBeta => "AlphaBeta",
+            SearchMode::Minimax => "Minimax",
+        }
+    }
 }
 
 /// Switches that select the search variant; the default is the engine's real search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchConfig {
-    /// The algorithm at every node.
-    pub algorithm: Algorithm,
+    /// The search at every node.
+    pub mode: SearchMode,
     /// Search the previous iteration's PV first along its path.
     pub pv_first: bool,
 }
 
 impl Default for SearchConfig {
     fn default() -> Self {
-        SearchConfig {
-            algorithm: Algorithm::Pvs,
-            pv_first: true,
-        }
+        SearchConfig { mode: SearchMode::Strong, pv_first: true }
     }
 }
 
@@ -134,6 +153,8 @@ pub struct SearchInfo {
     pub nodes: u64,
     /// Milliseconds since the search began.
     pub time_ms: u64,
+    /// Permille of the hash table in use, when the search uses one.
+    pub hashfull: Option<u32>,
     /// The principal variation.
     pub pv: Vec<Move>,
 }
@@ -197,6 +218,7 @@ pub struct Searcher {
     root_score: i32,
     root_best_changed: bool,
     stats: SearchStats,
+    tt: Arc<TranspositionTable>,
 }
 
 impl Default for Searcher {
@@ -206,9 +228,16 @@ impl Default for Searcher {
 }
 
 impl Searcher {
-    /// A searcher running the given variant.
+    /// A searcher running the given variant, with a fresh hash table of the default size.
     pub fn new(config: SearchConfig) -> Self {
+        let tt = TranspositionTable::new(DEFAULT_HASH_MB).expect("default hash table");
+        Searcher::with_tt(config, Arc::new(tt))
+    }
+
+    /// A searcher running the given variant on a (possibly shared) hash table.
+    pub fn with_tt(config: SearchConfig, tt: Arc<TranspositionTable>) -> Self {
         Searcher {
+            tt,
             config,
             limits: Limits::default(),
             control: Arc::new(SearchControl::default()),
@@ -232,6 +261,11 @@ impl Searcher {
         self.config = config;
     }
 
+    /// Uses `tt` from the next search on.
+    pub fn set_tt(&mut self, tt: Arc<TranspositionTable>) {
+        self.tt = tt;
+    }
+
     /// Searches `game` within `limits`, calling `report` after every iteration.
     pub fn search(
         &mut self,
@@ -243,11 +277,7 @@ impl Searcher {
         self.prepare(game, limits, control);
         let root = game.position();
         let mut result = SearchResult::default();
-        let max_depth = self
-            .limits
-            .depth
-            .unwrap_or(MAX_PLY as u32 - 1)
-            .clamp(1, MAX_PLY as u32 - 1);
+        let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
         for depth in 1..=max_depth {
             self.depth = depth;
             self.seldepth = 0;
@@ -288,6 +318,14 @@ impl Searcher {
         self.nodes = 0;
         self.stopped = false;
         self.stats = SearchStats::default();
+        if self.uses_tt() {
+            self.tt.new_search();
+        }
+    }
+
+    /// Only the strong search uses the hash table; the classic modes search the bare tree.
+    fn uses_tt(&self) -> bool {
+        self.config.mode == SearchMode::Strong
     }
 
     fn finish_iteration(
@@ -315,6 +353,7 @@ impl Searcher {
             score,
             nodes: self.nodes,
             time_ms: self.start.elapsed().as_millis() as u64,
+            hashfull: self.uses_tt().then(|| self.tt.hashfull()),
             pv: self.pv.root_line().collect(),
         }
     }
@@ -338,8 +377,7 @@ impl Searcher {
     }
 
     fn clock_ms(&self) -> u64 {
-        self.control
-            .clock_ms(self.start.elapsed().as_millis() as u64)
+        self.control.clock_ms(self.start.elapsed().as_millis() as u64)
     }
 
     /// Polls the limits; depth 1 always completes so there is always a move.
@@ -405,10 +443,7 @@ mod tests {
     fn one_repetition_inside_the_search_is_a_draw() {
         let keys = [1, 2, 3, 4, 1];
         assert!(is_repetition(&keys, 0, 4), "the root recurs in the search");
-        assert!(
-            !is_repetition(&keys, 4, 4),
-            "a single earlier occurrence in the game is not enough"
-        );
+        assert!(!is_repetition(&keys, 4, 4), "a single earlier occurrence in the game is not enough");
     }
 
     #[test]
@@ -421,9 +456,6 @@ mod tests {
     fn positions_before_an_irreversible_move_do_not_count() {
         let keys = [1, 2, 3, 4, 1];
         assert!(!is_repetition(&keys, 0, 3));
-        assert!(
-            !is_repetition(&[1, 2, 1], 0, 2),
-            "two plies back is the other side to move"
-        );
+        assert!(!is_repetition(&[1, 2, 1], 0, 2), "two plies back is the other side to move");
     }
 }

@@ -1,8 +1,9 @@
 //! Negamax with alpha-beta and PVS, and the quiescence search below it.
 
-use super::{Algorithm, DRAW, INFINITY, MATE, MAX_PLY, MovePicker, Searcher};
+use super::{DRAW, INFINITY, MATE, MAX_PLY, MovePicker, SearchMode, Searcher};
 use crate::eval::evaluate;
 use crate::game::zobrist;
+use crate::tt::Bound;
 use shakmaty::{Chess, EnPassantMode, Move, Position, Role, zobrist::Zobrist64};
 
 impl Searcher {
@@ -38,49 +39,58 @@ impl Searcher {
             return evaluate(pos);
         }
 
-        // 4. No legal move: checkmate (scored by distance, so shorter mates win) or stalemate.
-        let moves = if ply == 0 {
-            self.root_moves(pos)
-        } else {
-            pos.legal_moves()
-        };
-        if moves.is_empty() {
-            return if pos.is_check() {
-                -MATE + ply as i32
-            } else {
-                DRAW
-            };
+        // 4. Hash table: a deep enough result ends a non-PV node at once (PV nodes are
+        //    searched in full so the triangular PV keeps its tail); its move is tried early.
+        let key = *self.keys.last().expect("current key");
+        let pv_node = beta - alpha > 1;
+        let tt_hit = if self.uses_tt() { self.tt.probe(key, ply) } else { None };
+        if let Some(hit) = tt_hit
+            && !pv_node
+            && hit.depth >= depth
+            && match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => hit.score >= beta,
+                Bound::Upper => hit.score <= alpha,
+            }
+        {
+            return hit.score;
         }
 
-        // 5. Fifty-move rule; checked after mate, which takes precedence.
+        // 5. No legal move: checkmate (scored by distance, so shorter mates win) or stalemate.
+        let moves = if ply == 0 { self.root_moves(pos) } else { pos.legal_moves() };
+        if moves.is_empty() {
+            return if pos.is_check() { -MATE + ply as i32 } else { DRAW };
+        }
+
+        // 6. Fifty-move rule; checked after mate, which takes precedence.
         if ply > 0 && pos.halfmoves() >= 100 {
             return DRAW;
         }
 
-        // 6. Order: the previous iteration's PV move first, then MVV-LVA captures.
-        let pv_move = if on_pv && self.config.pv_first {
-            self.prev_pv.get(ply).copied()
-        } else {
-            None
-        };
+        // 7. Order: the previous iteration's PV move first, the hash move, then MVV-LVA captures.
+        let pv_move = if on_pv && self.config.pv_first { self.prev_pv.get(ply).copied() } else { None };
+        let tt_move = tt_hit.and_then(|hit| hit.mv);
+        let alpha_before = alpha;
         let mut best = -INFINITY;
-        for (index, mv) in MovePicker::new(moves, pv_move).enumerate() {
+        let mut best_move = None;
+        for (index, mv) in MovePicker::new(moves, pv_move, tt_move).enumerate() {
             if ply == 0 && index == 0 {
                 self.stats.root_first_moves.push(mv);
             }
             let child = self.play(pos, mv);
             let child_on_pv = pv_move == Some(mv);
 
-            // 7. Search the move with the window the algorithm calls for.
+            // 8. Search the move with the window the algorithm calls for.
             let score = self.search_move(&child, depth, ply, alpha, beta, index, child_on_pv);
             self.keys.pop();
             if self.stopped {
                 return 0;
             }
 
-            // 8. A new best move: raise alpha, store the line, cut off on a fail high.
+            // 9. A new best move: raise alpha, store the line, cut off on a fail high.
             if score > best {
                 best = score;
+                best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
                     self.pv.update(ply, mv);
@@ -93,6 +103,18 @@ impl Searcher {
                     }
                 }
             }
+        }
+
+        // 10. Remember the result: exact inside the window, else the bound it proved.
+        if self.uses_tt() {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha_before {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(key, ply, best_move, best, 0, depth, bound);
         }
         best
     }
@@ -111,11 +133,11 @@ impl Searcher {
         on_pv: bool,
     ) -> i32 {
         let (d, p) = (depth - 1, ply + 1);
-        match self.config.algorithm {
-            Algorithm::Minimax => -self.negamax(child, d, p, -INFINITY, INFINITY, on_pv),
-            Algorithm::AlphaBeta => -self.negamax(child, d, p, -beta, -alpha, on_pv),
-            Algorithm::Pvs if index == 0 => -self.negamax(child, d, p, -beta, -alpha, on_pv),
-            Algorithm::Pvs => {
+        match self.config.mode {
+            SearchMode::Minimax => -self.negamax(child, d, p, -INFINITY, INFINITY, on_pv),
+            SearchMode::AlphaBeta => -self.negamax(child, d, p, -beta, -alpha, on_pv),
+            _ if index == 0 => -self.negamax(child, d, p, -beta, -alpha, on_pv),
+            SearchMode::Pvs | SearchMode::Strong => {
                 let score = -self.negamax(child, d, p, -alpha - 1, -alpha, on_pv);
                 if score > alpha && score < beta && !self.stopped {
                     self.stats.researches += 1;
@@ -163,7 +185,7 @@ impl Searcher {
 
         // 4. Best capture first. Every mode shares this alpha-beta quiescence: a minimax over
         //    all capture sequences explodes, and the value it returns is the same.
-        for mv in MovePicker::new(moves, None) {
+        for mv in MovePicker::new(moves, None, None) {
             let child = self.play(pos, mv);
             let score = -self.quiescence(&child, ply + 1, -beta, -alpha);
             self.keys.pop();

@@ -1,6 +1,7 @@
 //! Move ordering: the previous iteration's PV move first, then captures and
 //! promotions by MVV-LVA, then quiet moves. Moves are picked lazily, best first.
 
+use crate::tt::PackedMove;
 use shakmaty::{Move, MoveList, Role};
 
 /// Ordering value of each role as a victim or attacker (pawn .. king).
@@ -8,6 +9,9 @@ const VALUE: [i32; 6] = [1, 3, 3, 5, 9, 20];
 
 /// Score given to the PV move so it is always searched first.
 const PV_SCORE: i32 = 1_000_000;
+
+/// Score of the hash move, searched right after the PV move.
+const TT_SCORE: i32 = PV_SCORE - 1;
 
 /// Score of captures and promotions above every quiet move.
 const CAPTURE_BASE: i32 = 100_000;
@@ -34,21 +38,19 @@ pub struct MovePicker {
 }
 
 impl MovePicker {
-    /// Scores `moves`, putting `pv_move` (when present in the list) first.
-    pub fn new(moves: MoveList, pv_move: Option<Move>) -> Self {
+    /// Scores `moves`: `pv_move` first, then the hash move, then captures by MVV-LVA.
+    pub fn new(moves: MoveList, pv_move: Option<Move>, tt_move: Option<PackedMove>) -> Self {
         let mut scores = [0; 256];
         for (score, &mv) in scores.iter_mut().zip(moves.iter()) {
             *score = if Some(mv) == pv_move {
                 PV_SCORE
+            } else if tt_move.is_some_and(|t| t.matches(mv)) {
+                TT_SCORE
             } else {
                 mvv_lva(mv)
             };
         }
-        MovePicker {
-            moves,
-            scores,
-            next: 0,
-        }
+        MovePicker { moves, scores, next: 0 }
     }
 
     /// Number of moves in the list.
@@ -89,10 +91,7 @@ mod tests {
     use shakmaty::{CastlingMode, Chess, Position, fen::Fen, uci::UciMove};
 
     fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
+        fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
     }
 
     fn mv(p: &Chess, uci: &str) -> Move {
@@ -104,7 +103,7 @@ mod tests {
         // Pawn or knight can take the queen, the pawn can take the rook.
         let p = pos("4k3/8/8/3q1r2/4P3/2N5/8/4K3 w - - 0 1");
         let pv = mv(&p, "e1e2");
-        let order: Vec<Move> = MovePicker::new(p.legal_moves(), Some(pv)).collect();
+        let order: Vec<Move> = MovePicker::new(p.legal_moves(), Some(pv), None).collect();
         assert_eq!(order[0], pv);
         assert_eq!(order[1], mv(&p, "e4d5"), "pawn takes queen");
         assert_eq!(order[2], mv(&p, "c3d5"), "knight takes queen");
@@ -115,7 +114,7 @@ mod tests {
     #[test]
     fn without_pv_move_captures_lead() {
         let p = pos("4k3/8/8/3q1r2/4P3/2N5/8/4K3 w - - 0 1");
-        let order: Vec<Move> = MovePicker::new(p.legal_moves(), None).collect();
+        let order: Vec<Move> = MovePicker::new(p.legal_moves(), None, None).collect();
         assert_eq!(order[0], mv(&p, "e4d5"));
         assert!(order[..3].iter().all(|m| m.is_capture()));
         assert!(!order[3].is_capture());

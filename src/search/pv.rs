@@ -16,10 +16,7 @@ pub struct PvTable {
 
 impl Default for PvTable {
     fn default() -> Self {
-        PvTable {
-            moves: vec![[None; MAX_PLY + 1]; MAX_PLY + 1],
-            len: [0; MAX_PLY + 1],
-        }
+        PvTable { moves: vec![[None; MAX_PLY + 1]; MAX_PLY + 1], len: [0; MAX_PLY + 1] }
     }
 }
 
@@ -53,23 +50,14 @@ mod tests {
     use shakmaty::{Role, Square};
 
     fn quiet(from: Square, to: Square) -> Move {
-        Move::Normal {
-            role: Role::Knight,
-            from,
-            capture: None,
-            to,
-            promotion: None,
-        }
+        Move::Normal { role: Role::Knight, from, capture: None, to, promotion: None }
     }
 
     #[test]
     fn child_line_is_copied_behind_the_move() {
         let mut pv = PvTable::default();
-        let (a, b, c) = (
-            quiet(Square::G1, Square::F3),
-            quiet(Square::G8, Square::F6),
-            quiet(Square::B1, Square::C3),
-        );
+        let (a, b, c) =
+            (quiet(Square::G1, Square::F3), quiet(Square::G8, Square::F6), quiet(Square::B1, Square::C3));
         pv.clear(0);
         pv.clear(1);
         pv.clear(2);

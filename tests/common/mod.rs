@@ -5,7 +5,7 @@
 use shakmaty::{CastlingMode, Chess, Position, fen::Fen, uci::UciMove};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 /// Long enough for any search a test asks for; tests never assert speed.
@@ -39,11 +39,7 @@ impl Engine {
             }
         });
         let stdin = child.stdin.take();
-        Engine {
-            child,
-            stdin,
-            lines: rx,
-        }
+        Engine { child, stdin, lines: rx }
     }
 
     /// Starts the binary in UCI mode.
@@ -91,10 +87,7 @@ impl Engine {
 
     /// The next line if one arrives within `wait`.
     pub fn next_within(&mut self, wait: Duration) -> Option<String> {
-        match self.lines.recv_timeout(wait) {
-            Ok(line) => Some(line),
-            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => None,
-        }
+        self.lines.recv_timeout(wait).ok()
     }
 
     /// Sends `isready` and returns the lines up to `readyok`.
@@ -134,10 +127,7 @@ impl Drop for Engine {
 
 /// Parses a FEN (standard castling).
 pub fn position(fen: &str) -> Chess {
-    fen.parse::<Fen>()
-        .unwrap()
-        .into_position(CastlingMode::Standard)
-        .unwrap()
+    fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
 }
 
 /// Plays `moves` (UCI notation) from `pos`, panicking on an illegal one.
@@ -149,10 +139,7 @@ pub fn play_line(pos: &Chess, moves: &[&str]) -> Chess {
             .unwrap_or_else(|_| panic!("'{m}' is not UCI notation"))
             .to_move(&pos)
             .unwrap_or_else(|_| {
-                panic!(
-                    "{m} is illegal in {}",
-                    Fen::from_position(&pos, shakmaty::EnPassantMode::Legal)
-                )
+                panic!("{m} is illegal in {}", Fen::from_position(&pos, shakmaty::EnPassantMode::Legal))
             });
         pos.play_unchecked(mv);
     }
@@ -162,10 +149,7 @@ pub fn play_line(pos: &Chess, moves: &[&str]) -> Chess {
 /// The move in a `bestmove` line.
 pub fn bestmove(lines: &[String]) -> String {
     let last = lines.last().expect("a bestmove line");
-    last.split_whitespace()
-        .nth(1)
-        .expect("bestmove has a move")
-        .to_string()
+    last.split_whitespace().nth(1).expect("bestmove has a move").to_string()
 }
 
 /// Checks every `info ... pv ...` line is legal from `root` and returns the `pv` moves of each.
@@ -174,13 +158,8 @@ pub fn check_pvs(root: &Chess, lines: &[String]) -> Vec<Vec<String>> {
         .iter()
         .filter(|l| l.starts_with("info") && l.contains(" pv "))
         .map(|l| {
-            let pv: Vec<String> = l
-                .split(" pv ")
-                .nth(1)
-                .unwrap()
-                .split_whitespace()
-                .map(String::from)
-                .collect();
+            let pv: Vec<String> =
+                l.split(" pv ").nth(1).unwrap().split_whitespace().map(String::from).collect();
             let refs: Vec<&str> = pv.iter().map(String::as_str).collect();
             play_line(root, &refs);
             pv
