@@ -1,6 +1,7 @@
 //! Principia: a UCI chess engine built on the classic search.
 
 pub mod bench;
+pub mod compare;
 pub mod engine;
 pub mod eval;
 pub mod game;

@@ -1,7 +1,7 @@
 //! The command line: starts the UCI loop, or runs `bench` or `perft` and exits.
 
 use clap::{Parser, Subcommand};
-use principia::{bench, engine::Engine, game::Game, output, perft, search::SearchConfig};
+use principia::{bench, compare, engine::Engine, game::Game, output, perft, search::SearchConfig};
 use shakmaty::{CastlingMode, fen::Fen};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -24,6 +24,18 @@ enum Cmd {
         /// Depth of every search.
         #[arg(long, default_value_t = bench::DEFAULT_DEPTH)]
         depth: u32,
+    },
+    /// Run minimax, alpha-beta and PVS (PV-first off and on) and the strong search side by side.
+    Compare {
+        /// Depth of every search.
+        #[arg(long, default_value_t = 4)]
+        depth: u32,
+        /// Position to compare on (default: every bench position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Minimax gives up on a position after this many nodes.
+        #[arg(long, default_value_t = 5_000_000)]
+        minimax_nodes: u64,
     },
     /// Count the leaf nodes of the legal move tree.
     Perft {
@@ -59,11 +71,20 @@ fn main() -> ExitCode {
             bench::run(depth.max(1), SearchConfig::default());
             ExitCode::SUCCESS
         }
-        Some(Cmd::Perft {
-            depth,
-            fen,
-            chess960,
-        }) => run_perft(depth, fen.as_deref(), chess960),
+        Some(Cmd::Perft { depth, fen, chess960 }) => run_perft(depth, fen.as_deref(), chess960),
+        Some(Cmd::Compare { depth, fen, minimax_nodes }) => {
+            let fens = match fen {
+                Some(fen) => vec![fen],
+                None => bench::POSITIONS.iter().map(|f| f.to_string()).collect(),
+            };
+            match compare::run(depth.max(1), fens, minimax_nodes) {
+                Ok(_) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("compare failed: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
     }
 }
 

@@ -19,6 +19,21 @@ pub fn perft(pos: &Chess, depth: u32) -> u64 {
     }
 }
 
+/// The same count without bulk counting: every leaf move is made, as a search would.
+pub fn perft_unbulked(pos: &Chess, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    pos.legal_moves()
+        .iter()
+        .map(|&mv| {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            perft_unbulked(&child, depth - 1)
+        })
+        .sum()
+}
+
 /// Leaf counts below each root move, as `go perft` prints them.
 pub fn divide(pos: &Chess, depth: u32) -> Vec<(Move, u64)> {
     pos.legal_moves()
@@ -63,6 +78,12 @@ mod tests {
         let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
         assert_eq!(count(fen, CastlingMode::Chess960, 1), 21);
         assert_eq!(count(fen, CastlingMode::Chess960, 3), 12_189);
+    }
+
+    #[test]
+    fn unbulked_counts_agree() {
+        let pos = Chess::default();
+        assert_eq!(perft_unbulked(&pos, 3), perft(&pos, 3));
     }
 
     #[test]

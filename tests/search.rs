@@ -4,6 +4,7 @@
 mod common;
 
 use common::{play_line, position};
+use principia::compare;
 use principia::game::Game;
 use principia::search::{
     Limits, SearchConfig, SearchControl, SearchInfo, SearchMode, SearchResult, Searcher, mate_in,
@@ -107,6 +108,40 @@ fn minimax_alpha_beta_and_pvs_agree_and_prune_in_that_order() {
             assert!(ab.nodes <= mm.nodes, "{fen} depth {depth}: {} > {}", ab.nodes, mm.nodes);
         }
     }
+}
+
+#[test]
+fn every_mode_gives_legal_pvs_as_long_as_the_depth_in_quiet_positions() {
+    for (fen, minimax_depth) in [(QUIET[0], 4), (QUIET[1], 3), (QUIET[3], 4)] {
+        let root = position(fen);
+        for mode in SearchMode::ALL {
+            for pv_first in [false, true] {
+                let depth = if mode == SearchMode::Minimax { minimax_depth } else { 4 };
+                let config = SearchConfig { mode, pv_first };
+                let (_, infos) = search_with(&game(fen, &[]), Limits::depth(depth), config);
+                assert_eq!(infos.len(), depth as usize);
+                for info in infos {
+                    let line = uci(&info.pv);
+                    let refs: Vec<&str> = line.iter().map(String::as_str).collect();
+                    play_line(&root, &refs);
+                    assert_eq!(info.pv.len(), info.depth as usize, "{mode:?} {fen}: {line:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn compare_runs_every_variant_and_checks_the_scores_agree() {
+    let g = game(QUIET[1], &[]);
+    let runs = compare::compare_position(&g, 3, 10_000_000).unwrap();
+    assert_eq!(runs.len(), compare::VARIANTS.len());
+    assert!(runs.iter().all(|r| r.complete));
+    let minimax = runs[0].nodes();
+    assert!(runs[1..].iter().all(|r| r.nodes() < minimax));
+    // A node cap too small for minimax skips it rather than failing.
+    let runs = compare::compare_position(&g, 3, 1_000).unwrap();
+    assert!(!runs[0].complete && runs[1].complete);
 }
 
 #[test]
