@@ -39,6 +39,8 @@ pub struct Run {
     pub time_ms: u64,
     /// False when the node cap stopped the search before the full depth.
     pub complete: bool,
+    /// Nodes searched, the unfinished iteration included.
+    pub searched: u64,
 }
 
 impl Run {
@@ -47,17 +49,20 @@ impl Run {
         self.iteration_nodes.last().copied().unwrap_or(0)
     }
 
-    /// Label such as `PVS+pv`.
+    /// Label such as `PVS +pv`.
     pub fn label(&self) -> String {
-        let suffix = if self.mode == SearchMode::Strong {
-            ""
-        } else if self.pv_first {
-            " +pv"
-        } else {
-            " -pv"
-        };
-        format!("{}{suffix}", self.mode.name())
+        label(self.mode, self.pv_first)
     }
+}
+
+/// Label of a variant, such as `PVS +pv` (the strong search always orders by the PV).
+pub fn label(mode: SearchMode, pv_first: bool) -> String {
+    let suffix = match (mode, pv_first) {
+        (SearchMode::Strong, _) => "",
+        (_, true) => " +pv",
+        (_, false) => " -pv",
+    };
+    format!("{}{suffix}", mode.name())
 }
 
 /// Searches `game` to `depth` with one variant; minimax stops after `cap` nodes.
@@ -70,6 +75,7 @@ pub fn run_variant(game: &Game, depth: u32, mode: SearchMode, pv_first: bool, ca
         searcher.search(game, limits, Arc::new(SearchControl::new(false)), &mut |_| {});
     let info = result.info.unwrap_or_else(|| panic!("a search always reports"));
     let complete = result.stats.iteration_nodes.len() == depth as usize;
+    let searched = result.stats.total_nodes;
     Run {
         mode,
         pv_first,
@@ -79,6 +85,7 @@ pub fn run_variant(game: &Game, depth: u32, mode: SearchMode, pv_first: bool, ca
         researches: result.stats.researches,
         time_ms: start.elapsed().as_millis() as u64,
         complete,
+        searched,
     }
 }
 
@@ -104,7 +111,8 @@ pub fn compare_position(game: &Game, depth: u32, cap: u64) -> Result<Vec<Run>, S
 /// Node totals per variant over all positions, for ratios and branching factors.
 #[derive(Clone, Debug, Default)]
 pub struct Totals {
-    /// Per variant: nodes per iteration (not cumulative), summed over positions.
+    /// Per variant: nodes per iteration (not cumulative), summed over the positions
+    /// where the variant reached the full depth.
     pub iteration_nodes: Vec<Vec<u64>>,
     /// Per variant: PVS re-searches summed.
     pub researches: Vec<u64>,
@@ -118,8 +126,9 @@ fn add_to_totals(totals: &mut Totals, runs: &[Run], depth: u32) {
     totals.researches.resize(runs.len(), 0);
     totals.nodes_where_minimax_completed.resize(runs.len(), 0);
     for (i, run) in runs.iter().enumerate() {
+        // Branching factors only from runs that reached the full depth.
         let mut previous = 0;
-        for (d, &cumulative) in run.iteration_nodes.iter().enumerate() {
+        for (d, &cumulative) in run.iteration_nodes.iter().enumerate().filter(|_| run.complete) {
             totals.iteration_nodes[i][d] += cumulative - previous;
             previous = cumulative;
         }
@@ -133,7 +142,7 @@ fn add_to_totals(totals: &mut Totals, runs: &[Run], depth: u32) {
 fn print_runs(runs: &[Run]) {
     send(&format!("  {:<14} {:>12} {:>8} {:>9} {:>6}  pv", "mode", "nodes", "ms", "score", "resrch"));
     for run in runs {
-        let nodes = if run.complete { run.nodes().to_string() } else { format!(">{}", run.nodes()) };
+        let nodes = if run.complete { run.nodes().to_string() } else { format!(">{}", run.searched) };
         let score = if run.complete { format_score(run.score) } else { "-".to_string() };
         let pv = if run.complete { run.pv.join(" ") } else { "(node cap reached)".to_string() };
         send(&format!(
@@ -148,23 +157,8 @@ fn print_runs(runs: &[Run]) {
 }
 
 fn print_totals(totals: &Totals, depth: u32) {
-    let labels: Vec<String> = VARIANTS
-        .iter()
-        .map(|&(mode, pv_first)| {
-            Run {
-                mode,
-                pv_first,
-                iteration_nodes: vec![],
-                score: 0,
-                pv: vec![],
-                researches: 0,
-                time_ms: 0,
-                complete: true,
-            }
-            .label()
-        })
-        .collect();
-    send(&format!("totals at depth {depth} (nodes per iteration, then effective branching factor):"));
+    let labels: Vec<String> = VARIANTS.iter().map(|&(mode, pv_first)| label(mode, pv_first)).collect();
+    send(&format!("totals at depth {depth} over the positions each variant finished (EBF per iteration):"));
     for (i, label) in labels.iter().enumerate() {
         let per_iteration = &totals.iteration_nodes[i];
         let ebf: Vec<String> = per_iteration

@@ -186,6 +186,8 @@ pub struct SearchStats {
     pub root_first_moves: Vec<Move>,
     /// Node counts at the end of each completed iteration.
     pub iteration_nodes: Vec<u64>,
+    /// Nodes searched in all, an unfinished iteration included.
+    pub total_nodes: u64,
 }
 
 /// The outcome of a search.
@@ -302,6 +304,7 @@ impl Searcher {
             self.depth = 0;
             result.info = Some(self.info(score));
         }
+        self.stats.total_nodes = self.nodes;
         result.stats = std::mem::take(&mut self.stats);
         result
     }
