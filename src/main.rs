@@ -1,7 +1,13 @@
 //! The command line: starts the UCI loop, or runs `bench` or `perft` and exits.
 
 use clap::{Parser, Subcommand};
-use principia::{bench, compare, engine::Engine, game::Game, output, perft, search::SearchConfig};
+use principia::{
+    bench, compare,
+    engine::Engine,
+    game::Game,
+    output, perft,
+    search::{SearchConfig, SearchMode},
+};
 use shakmaty::{CastlingMode, fen::Fen};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -24,6 +30,12 @@ enum Cmd {
         /// Depth of every search.
         #[arg(long, default_value_t = bench::DEFAULT_DEPTH)]
         depth: u32,
+        /// Search mode: Strong, PVS, AlphaBeta or Minimax.
+        #[arg(long, default_value = "Strong", value_parser = parse_mode)]
+        mode: SearchMode,
+        /// Do not search the previous iteration's PV first.
+        #[arg(long)]
+        no_pv_first: bool,
     },
     /// Run minimax, alpha-beta and PVS (PV-first off and on) and the strong search side by side.
     Compare {
@@ -67,8 +79,8 @@ fn main() -> ExitCode {
             Engine::new().run(std::io::stdin().lock());
             ExitCode::SUCCESS
         }
-        Some(Cmd::Bench { depth }) => {
-            bench::run(depth.max(1), SearchConfig::default());
+        Some(Cmd::Bench { depth, mode, no_pv_first }) => {
+            bench::run(depth.max(1), SearchConfig { mode, pv_first: !no_pv_first });
             ExitCode::SUCCESS
         }
         Some(Cmd::Perft { depth, fen, chess960 }) => run_perft(depth, fen.as_deref(), chess960),
@@ -86,6 +98,13 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+fn parse_mode(name: &str) -> Result<SearchMode, String> {
+    SearchMode::ALL
+        .into_iter()
+        .find(|m| m.name().eq_ignore_ascii_case(name))
+        .ok_or_else(|| format!("'{name}' is not one of Strong, PVS, AlphaBeta, Minimax"))
 }
 
 fn run_perft(depth: u32, fen: Option<&str>, chess960: bool) -> ExitCode {
