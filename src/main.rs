@@ -101,9 +101,7 @@ fn main() -> ExitCode {
 }
 
 fn parse_mode(name: &str) -> Result<SearchMode, String> {
-    SearchMode::ALL
-        .into_iter()
-        .find(|m| m.name().eq_ignore_ascii_case(name))
+    SearchMode::from_name(name)
         .ok_or_else(|| format!("'{name}' is not one of Strong, PVS, AlphaBeta, Minimax"))
 }
 

@@ -1,6 +1,6 @@
 //! The engine's UCI options: what exists, its limits, and the current values.
 
-use crate::search::{SearchConfig, SearchMode};
+use crate::search::{DEFAULT_HASH_MB, SearchConfig, SearchMode};
 
 /// The kind and limits of an option, as `uci` announces it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,11 +40,19 @@ pub struct OptionSpec {
 }
 
 /// Names of the search modes offered by the `SearchMode` option.
-const SEARCH_MODES: [&str; 4] = ["Strong", "PVS", "AlphaBeta", "Minimax"];
+const SEARCH_MODES: [&str; 4] = [
+    SearchMode::ALL[0].name(),
+    SearchMode::ALL[1].name(),
+    SearchMode::ALL[2].name(),
+    SearchMode::ALL[3].name(),
+];
 
 /// Every option the engine offers.
 pub const OPTIONS: [OptionSpec; 7] = [
-    OptionSpec { name: "Hash", kind: OptionKind::Spin { default: 16, min: 1, max: 1 << 20 } },
+    OptionSpec {
+        name: "Hash",
+        kind: OptionKind::Spin { default: DEFAULT_HASH_MB as i64, min: 1, max: 1 << 20 },
+    },
     OptionSpec { name: "Clear Hash", kind: OptionKind::Button },
     OptionSpec { name: "Move Overhead", kind: OptionKind::Spin { default: 30, min: 0, max: 5000 } },
     OptionSpec { name: "Ponder", kind: OptionKind::Check { default: false } },
@@ -71,7 +79,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            hash_mb: 16,
+            hash_mb: DEFAULT_HASH_MB,
             move_overhead_ms: 30,
             ponder: false,
             chess960: false,
@@ -112,12 +120,10 @@ impl Options {
                 };
                 self.set_check(spec.name, b);
             }
-            OptionKind::Combo { vars, .. } => {
-                let var = vars
-                    .iter()
-                    .find(|v| v.eq_ignore_ascii_case(value))
+            OptionKind::Combo { .. } => {
+                // The only combo is SearchMode; its vars are the modes' names.
+                self.search.mode = SearchMode::from_name(value)
                     .ok_or_else(|| format!("invalid value '{value}' for option '{}'", spec.name))?;
-                self.search.mode = SearchMode::ALL.into_iter().find(|m| m.name() == *var).unwrap_or_default();
             }
         }
         Ok(())

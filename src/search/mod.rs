@@ -58,13 +58,18 @@ impl SearchMode {
         [SearchMode::Strong, SearchMode::Pvs, SearchMode::AlphaBeta, SearchMode::Minimax];
 
     /// The mode's name as the `SearchMode` option and `compare` write it.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             SearchMode::Strong => "Strong",
             SearchMode::Pvs => "PVS",
             SearchMode::AlphaBeta => "AlphaBeta",
             SearchMode::Minimax => "Minimax",
         }
+    }
+
+    /// The mode called `name` (case-insensitive), if there is one.
+    pub fn from_name(name: &str) -> Option<SearchMode> {
+        SearchMode::ALL.into_iter().find(|m| m.name().eq_ignore_ascii_case(name))
     }
 }
 
