@@ -17,13 +17,18 @@ const SUDDEN_DEATH_MOVES: u64 = 40;
 /// A move never aims at more than this fraction of the clock (1/20) unless few moves remain.
 const MAX_SHARE: u64 = 20;
 
+/// Clock kept back from every budget (at most half the clock): a stall of the
+/// machine or the GUI of up to a second never costs the game.
+const RESERVE_MS: u64 = 1_000;
+
 /// Soft and hard time budgets for one search, in milliseconds.
 ///
 /// A move aims at a *target*: its share of the clock plus half the increment, at most a
 /// twentieth of the clock. No iteration starts after 40% of the target (the next one
 /// would take several times longer than all before it), and the hard budget is twice the
-/// target, so even a move that always hits the hard budget leaves the clock at about
-/// twenty increments: a hiccup in the GUI or the pipe never costs the game.
+/// target. Up to a second of the clock (half of it when less is left) is kept out of every
+/// budget, so even a move that always hits the hard budget leaves that second plus about
+/// ten increments: a stall of the machine, the GUI or the pipe never costs the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeManager {
     /// Do not start another iteration after this much time.
@@ -35,7 +40,8 @@ pub struct TimeManager {
 impl TimeManager {
     /// Budgets for a game clock, keeping `overhead_ms` back for the GUI and the pipe.
     pub fn from_clock(clock: Clock, overhead_ms: u64) -> Self {
-        let available = clock.time_ms.saturating_sub(overhead_ms);
+        let reserve = (clock.time_ms / 2).min(RESERVE_MS);
+        let available = clock.time_ms.saturating_sub(overhead_ms).saturating_sub(reserve);
         let moves = clock.moves_to_go.map_or(SUDDEN_DEATH_MOVES, |m| u64::from(m.clamp(1, 50)));
         let cap = available / moves.min(MAX_SHARE);
         let target = (available / moves).saturating_add(clock.inc_ms / 2).min(cap);
@@ -89,6 +95,18 @@ mod tests {
     }
 
     #[test]
+    fn fast_games_keep_a_second_in_reserve() {
+        for (start, inc) in [(5_000, 50), (10_000, 100), (60_000, 600)] {
+            let mut time: u64 = start;
+            for _ in 0..300 {
+                let tm = TimeManager::from_clock(clock(time, inc, None), 30);
+                time = time - tm.hard_ms + inc;
+            }
+            assert!(time >= RESERVE_MS, "{start}+{inc}: {time}");
+        }
+    }
+
+    #[test]
     fn increment_adds_to_the_budget() {
         let without = TimeManager::from_clock(clock(10_000, 0, None), 10);
         let with = TimeManager::from_clock(clock(10_000, 1_000, None), 10);
@@ -99,7 +117,7 @@ mod tests {
     fn one_move_to_go_never_uses_the_whole_clock() {
         let tm = TimeManager::from_clock(clock(1_000, 0, Some(1)), 10);
         assert!(tm.hard_ms < 1_000 - 10, "{tm:?}");
-        assert!(tm.hard_ms >= 500, "{tm:?}");
+        assert!(tm.hard_ms >= 300, "{tm:?}");
     }
 
     #[test]
