@@ -2,6 +2,7 @@
 //! search results formatted as text. Nothing here knows how the search works.
 
 use crate::search::{SearchInfo, mate_in};
+use crate::tt::Bound;
 use shakmaty::{CastlingMode, Move, fen::Fen, uci::UciMove};
 use std::fmt;
 use std::str::FromStr;
@@ -281,10 +282,15 @@ pub fn format_score(score: i32) -> String {
 /// The `info` line for a finished iteration.
 pub fn format_info(info: &SearchInfo, mode: CastlingMode) -> String {
     let mut line = format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {}",
+        "info depth {} seldepth {} score {}{} nodes {} nps {} time {}",
         info.depth,
         info.seldepth,
         format_score(info.score),
+        match info.bound {
+            Bound::Exact => "",
+            Bound::Lower => " lowerbound",
+            Bound::Upper => " upperbound",
+        },
         info.nodes,
         info.nps(),
         info.time_ms
@@ -400,5 +406,27 @@ mod tests {
         assert_eq!(format_score(MATE - 3), "mate 2");
         assert_eq!(format_score(-MATE + 2), "mate -1");
         assert_eq!(format_score(-MATE), "mate 0");
+    }
+
+    #[test]
+    fn fail_high_and_low_lines_say_which_bound() {
+        let mut info = SearchInfo {
+            depth: 7,
+            seldepth: 9,
+            score: 40,
+            nodes: 1000,
+            time_ms: 10,
+            hashfull: None,
+            bound: Bound::Lower,
+            pv: Vec::new(),
+        };
+        assert!(
+            format_info(&info, CastlingMode::Standard)
+                .starts_with("info depth 7 seldepth 9 score cp 40 lowerbound nodes")
+        );
+        info.bound = Bound::Upper;
+        assert!(format_info(&info, CastlingMode::Standard).contains("score cp 40 upperbound nodes"));
+        info.bound = Bound::Exact;
+        assert!(format_info(&info, CastlingMode::Standard).contains("score cp 40 nodes"));
     }
 }

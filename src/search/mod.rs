@@ -1,7 +1,9 @@
 //! The search: iterative deepening over negamax with alpha-beta and PVS,
 //! quiescence at the horizon, and the principal variation in a triangular table.
 
+mod history;
 mod limits;
+mod lmr;
 mod negamax;
 mod ordering;
 mod pv;
@@ -12,7 +14,7 @@ pub use ordering::{MovePicker, mvv_lva};
 pub use pv::PvTable;
 
 use crate::game::Game;
-use crate::tt::TranspositionTable;
+use crate::tt::{Bound, TranspositionTable};
 use shakmaty::{Chess, Move, MoveList, Position};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -34,6 +36,15 @@ pub const DEFAULT_HASH_MB: usize = 16;
 
 /// Stack size for search threads: deep recursion with a move list per ply.
 pub const STACK_SIZE: usize = 64 << 20;
+
+/// Half-width of the first aspiration window, in centipawns.
+const ASPIRATION_DELTA: i32 = 25;
+
+/// Past this half-width the aspiration window opens fully.
+const ASPIRATION_GIVE_UP: i32 = 600;
+
+/// Fail-high and fail-low lines are reported only after this many milliseconds.
+const BOUND_REPORT_MS: u128 = 1_000;
 
 /// How often (in nodes) the clock and the stop flag are polled.
 const POLL_INTERVAL: u64 = 2048;
@@ -160,6 +171,8 @@ pub struct SearchInfo {
     pub time_ms: u64,
     /// Permille of the hash table in use, when the search uses one.
     pub hashfull: Option<u32>,
+    /// Exact, or the bound the score is when the root window failed high or low.
+    pub bound: Bound,
     /// The principal variation.
     pub pv: Vec<Move>,
 }
@@ -226,6 +239,9 @@ pub struct Searcher {
     root_best_changed: bool,
     stats: SearchStats,
     tt: Arc<TranspositionTable>,
+    lmr: lmr::LmrTable,
+    after_null: [bool; MAX_PLY + 1],
+    quiet: Box<history::QuietHistory>,
 }
 
 impl Default for Searcher {
@@ -245,6 +261,9 @@ impl Searcher {
     pub fn with_tt(config: SearchConfig, tt: Arc<TranspositionTable>) -> Self {
         Searcher {
             tt,
+            lmr: lmr::LmrTable::default(),
+            after_null: [false; MAX_PLY + 1],
+            quiet: Box::default(),
             config,
             limits: Limits::default(),
             control: Arc::new(SearchControl::default()),
@@ -289,7 +308,8 @@ impl Searcher {
             self.depth = depth;
             self.seldepth = 0;
             self.root_best_changed = false;
-            let score = self.negamax(root, depth as i32, 0, -INFINITY, INFINITY, true);
+            let previous = result.info.as_ref().map_or(0, |info| info.score);
+            let score = self.aspiration(root, depth, previous, report);
             if self.stopped {
                 // A later root move that beat the PV move was searched in full: trust it.
                 if self.root_best_changed {
@@ -314,6 +334,53 @@ impl Searcher {
         result
     }
 
+    /// Searches the root in a window around the previous score (strong search, from
+    /// depth 5), widening it after a fail high or low until the score falls inside.
+    fn aspiration(
+        &mut self,
+        root: &Chess,
+        depth: u32,
+        previous: i32,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> i32 {
+        let mut delta = ASPIRATION_DELTA;
+        let narrow = self.config.mode == SearchMode::Strong && depth >= 5 && previous.abs() < MATE_BOUND;
+        let (mut alpha, mut beta) =
+            if narrow { (previous - delta, previous + delta) } else { (-INFINITY, INFINITY) };
+        loop {
+            let score = self.negamax(root, depth as i32, 0, alpha, beta, true);
+            if self.stopped {
+                return score;
+            }
+            let bound = if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+                Bound::Upper
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITY);
+                Bound::Lower
+            } else {
+                return score;
+            };
+            self.report_bound(score, bound, report);
+            delta += delta / 2;
+            if delta > ASPIRATION_GIVE_UP || score.abs() >= MATE_BOUND {
+                (alpha, beta) = (-INFINITY, INFINITY);
+            }
+        }
+    }
+
+    /// Reports a fail high or low of the root window, once a search has run long
+    /// enough for a GUI to show it (and only with a move to show).
+    fn report_bound(&self, score: i32, bound: Bound, report: &mut dyn FnMut(&SearchInfo)) {
+        if self.start.elapsed().as_millis() >= BOUND_REPORT_MS {
+            let info = SearchInfo { bound, ..self.info(score) };
+            if !info.pv.is_empty() {
+                report(&info);
+            }
+        }
+    }
+
     fn prepare(&mut self, game: &Game, limits: Limits, control: Arc<SearchControl>) {
         self.limits = limits;
         self.control = control;
@@ -328,6 +395,7 @@ impl Searcher {
         self.stats = SearchStats::default();
         if self.uses_tt() {
             self.tt.new_search();
+            self.quiet.new_search();
         }
     }
 
@@ -362,6 +430,7 @@ impl Searcher {
             nodes: self.nodes,
             time_ms: self.start.elapsed().as_millis() as u64,
             hashfull: self.uses_tt().then(|| self.tt.hashfull()),
+            bound: Bound::Exact,
             pv: self.pv.root_line().collect(),
         }
     }

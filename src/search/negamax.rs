@@ -1,10 +1,17 @@
 //! Negamax with alpha-beta and PVS, and the quiescence search below it.
 
-use super::{DRAW, INFINITY, MATE, MAX_PLY, MovePicker, SearchMode, Searcher};
+use super::ordering::is_quiet;
+use super::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, MovePicker, SearchMode, Searcher};
 use crate::eval::evaluate;
 use crate::game::zobrist;
 use crate::tt::Bound;
-use shakmaty::{Chess, EnPassantMode, Move, Position, Role, zobrist::Zobrist64};
+use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, Role, zobrist::Zobrist64};
+
+/// Reverse futility pruning applies up to this depth...
+const RFP_DEPTH: i32 = 6;
+
+/// ...when the static evaluation beats beta by this much per ply of depth.
+const RFP_MARGIN: i32 = 80;
 
 impl Searcher {
     /// Scores `pos` to `depth` plies inside the window `(alpha, beta)`.
@@ -67,27 +74,85 @@ impl Searcher {
             return DRAW;
         }
 
-        // 7. Order: the previous iteration's PV move first, the hash move, then MVV-LVA captures.
+        // 7. Reverse futility: far enough above beta near the horizon, a quiet position
+        //    will not fall below it in a few plies; trust the static evaluation.
+        let strong = self.config.mode == SearchMode::Strong;
+        let in_check = pos.is_check();
+        let static_eval = if strong && !in_check { evaluate(pos) } else { -INFINITY };
+        if strong
+            && !pv_node
+            && !in_check
+            && depth <= RFP_DEPTH
+            && beta.abs() < MATE_BOUND
+            && static_eval - RFP_MARGIN * depth >= beta
+        {
+            return static_eval;
+        }
+
+        // 8. Null move: if passing still leaves us at or above beta, a real move would too.
+        //    Not at PV nodes, in check, twice in a row, with only pawns left (zugzwang),
+        //    when a mate is at stake, or when the static evaluation is already below beta.
+        if strong
+            && !pv_node
+            && ply > 0
+            && depth >= 3
+            && beta.abs() < MATE_BOUND
+            && !self.after_null[ply]
+            && !in_check
+            && has_pieces(pos)
+            && static_eval >= beta
+            && let Ok(null) = pos.clone().swap_turn()
+        {
+            let reduction = 3 + depth / 6;
+            self.keys.push(zobrist(&null));
+            self.after_null[ply + 1] = true;
+            let score = -self.negamax(&null, depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
+            self.after_null[ply + 1] = false;
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta {
+                return if score > MATE_BOUND { beta } else { score };
+            }
+        }
+
+        // 9. Order: the previous iteration's PV move first, the hash move, MVV-LVA captures,
+        //    killers, then quiet moves by history (the strong search learns both as it goes).
         let pv_move = if on_pv && self.config.pv_first { self.prev_pv.get(ply).copied() } else { None };
         let tt_move = tt_hit.and_then(|hit| hit.mv);
         let alpha_before = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
-        for (index, mv) in MovePicker::new(moves, pv_move, tt_move).enumerate() {
+        let color = pos.turn();
+        let killers = if strong { self.quiet.killers(ply) } else { [None; 2] };
+        let history = |mv| if strong { self.quiet.score(color, mv) } else { 0 };
+        let picker = MovePicker::ordered(moves, pv_move, tt_move, killers, history);
+        let mut quiets_tried = MoveList::new();
+        for (index, mv) in picker.enumerate() {
             if ply == 0 && index == 0 {
                 self.stats.root_first_moves.push(mv);
             }
             let child = self.play(pos, mv);
             let child_on_pv = pv_move == Some(mv);
 
-            // 8. Search the move with the window the algorithm calls for.
-            let score = self.search_move(&child, depth, ply, alpha, beta, index, child_on_pv);
+            // 10. Late move reductions: quiet moves late in a well-ordered list rarely matter,
+            //    so they are searched shallower first (and again in full if they beat alpha).
+            let reduction = if strong && depth >= 3 && !in_check && is_quiet(mv) && !child.is_check() {
+                self.lmr.reduction(depth, index, pv_node)
+            } else {
+                0
+            };
+
+            // 11. Search the move with the window the algorithm calls for.
+            let score = self.search_move(&child, depth, ply, alpha, beta, index, child_on_pv, reduction);
             self.keys.pop();
             if self.stopped {
                 return 0;
             }
 
-            // 9. A new best move: raise alpha, store the line, cut off on a fail high.
+            // 12. A new best move: raise alpha, store the line, cut off on a fail high
+            //     (a quiet move that cuts off becomes a killer and gains history).
             if score > best {
                 best = score;
                 best_move = Some(mv);
@@ -99,13 +164,19 @@ impl Searcher {
                         self.root_best_changed |= index > 0;
                     }
                     if score >= beta {
+                        if strong && is_quiet(mv) {
+                            self.quiet.on_cutoff(ply, color, depth, mv, &quiets_tried);
+                        }
                         break;
                     }
                 }
             }
+            if is_quiet(mv) {
+                quiets_tried.push(mv);
+            }
         }
 
-        // 10. Remember the result: exact inside the window, else the bound it proved.
+        // 13. Remember the result: exact inside the window, else the bound it proved.
         if self.uses_tt() {
             let bound = if best >= beta {
                 Bound::Lower
@@ -120,7 +191,8 @@ impl Searcher {
     }
 
     /// Searches one child: full window for minimax, alpha-beta and the first PVS move;
-    /// a null window for later PVS moves, searched again when it fails high inside the window.
+    /// a null window for later PVS moves (first `reduction` plies shallower, then at full
+    /// depth if that beats alpha), searched again when it fails high inside the window.
     #[allow(clippy::too_many_arguments)]
     fn search_move(
         &mut self,
@@ -131,6 +203,7 @@ impl Searcher {
         beta: i32,
         index: usize,
         on_pv: bool,
+        reduction: i32,
     ) -> i32 {
         let (d, p) = (depth - 1, ply + 1);
         match self.config.mode {
@@ -138,7 +211,10 @@ impl Searcher {
             SearchMode::AlphaBeta => -self.negamax(child, d, p, -beta, -alpha, on_pv),
             _ if index == 0 => -self.negamax(child, d, p, -beta, -alpha, on_pv),
             SearchMode::Pvs | SearchMode::Strong => {
-                let score = -self.negamax(child, d, p, -alpha - 1, -alpha, on_pv);
+                let mut score = -self.negamax(child, d - reduction, p, -alpha - 1, -alpha, on_pv);
+                if reduction > 0 && score > alpha && !self.stopped {
+                    score = -self.negamax(child, d, p, -alpha - 1, -alpha, on_pv);
+                }
                 if score > alpha && score < beta && !self.stopped {
                     self.stats.researches += 1;
                     -self.negamax(child, d, p, -beta, -alpha, on_pv)
@@ -215,4 +291,10 @@ impl Searcher {
         self.keys.push(next);
         child
     }
+}
+
+/// True when the side to move has a piece other than pawns and the king.
+fn has_pieces(pos: &Chess) -> bool {
+    let board = pos.board();
+    (pos.us() & !board.pawns() & !board.kings()).any()
 }

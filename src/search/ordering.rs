@@ -1,5 +1,6 @@
-//! Move ordering: the previous iteration's PV move first, then captures and
-//! promotions by MVV-LVA, then quiet moves. Moves are picked lazily, best first.
+//! Move ordering: the previous iteration's PV move first, the hash move, captures and
+//! promotions by MVV-LVA, killers, then quiet moves by history. Moves are picked lazily,
+//! best first.
 
 use crate::tt::PackedMove;
 use shakmaty::{Move, MoveList, Role};
@@ -15,6 +16,14 @@ const TT_SCORE: i32 = PV_SCORE - 1;
 
 /// Score of captures and promotions above every quiet move.
 const CAPTURE_BASE: i32 = 100_000;
+
+/// Scores of the two killers: below every capture, above every history score.
+const KILLER_SCORES: [i32; 2] = [90_000, 89_000];
+
+/// True for a move that neither captures nor promotes.
+pub fn is_quiet(mv: Move) -> bool {
+    !mv.is_capture() && mv.promotion().is_none()
+}
 
 fn value(role: Role) -> i32 {
     VALUE[role as usize - 1]
@@ -40,14 +49,31 @@ pub struct MovePicker {
 impl MovePicker {
     /// Scores `moves`: `pv_move` first, then the hash move, then captures by MVV-LVA.
     pub fn new(moves: MoveList, pv_move: Option<Move>, tt_move: Option<PackedMove>) -> Self {
+        MovePicker::ordered(moves, pv_move, tt_move, [None; 2], |_| 0)
+    }
+
+    /// Scores `moves` as `new` does, then quiet moves: the `killers`, the rest by `history`.
+    pub fn ordered(
+        moves: MoveList,
+        pv_move: Option<Move>,
+        tt_move: Option<PackedMove>,
+        killers: [Option<Move>; 2],
+        history: impl Fn(Move) -> i32,
+    ) -> Self {
         let mut scores = [0; 256];
         for (score, &mv) in scores.iter_mut().zip(moves.iter()) {
             *score = if Some(mv) == pv_move {
                 PV_SCORE
             } else if tt_move.is_some_and(|t| t.matches(mv)) {
                 TT_SCORE
-            } else {
+            } else if !is_quiet(mv) {
                 mvv_lva(mv)
+            } else if Some(mv) == killers[0] {
+                KILLER_SCORES[0]
+            } else if Some(mv) == killers[1] {
+                KILLER_SCORES[1]
+            } else {
+                history(mv)
             };
         }
         MovePicker { moves, scores, next: 0 }
@@ -109,6 +135,27 @@ mod tests {
         assert_eq!(order[2], mv(&p, "c3d5"), "knight takes queen");
         assert_eq!(order[3], mv(&p, "e4f5"), "pawn takes rook");
         assert!(order[4..].iter().all(|m| !m.is_capture()));
+    }
+
+    #[test]
+    fn killers_then_history_order_the_quiet_moves() {
+        let p = pos("4k3/8/8/3q4/4P3/8/8/R3K3 w - - 0 1");
+        let (killer, good, bad) = (mv(&p, "a1a7"), mv(&p, "e1f2"), mv(&p, "a1a2"));
+        let history = |m: Move| {
+            if m == good {
+                500
+            } else if m == bad {
+                -500
+            } else {
+                0
+            }
+        };
+        let order: Vec<Move> =
+            MovePicker::ordered(p.legal_moves(), None, None, [Some(killer), None], history).collect();
+        assert_eq!(order[0], mv(&p, "e4d5"), "captures first");
+        assert_eq!(order[1], killer);
+        assert_eq!(order[2], good);
+        assert_eq!(*order.last().unwrap(), bad);
     }
 
     #[test]
