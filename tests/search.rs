@@ -54,7 +54,7 @@ fn mates_in_one_two_and_three_are_found_and_scored() {
         ("1N3B2/5p2/2R2p2/1p1kpp2/1P2rp2/2P1pB2/2P1P1K1/8 w - - 0 1", 3, ""),
     ] {
         // Reductions and pruning may hide a mate at exactly its depth; a few plies more find it.
-        let (result, infos) = search(fen, 2 * moves as u32 + 7);
+        let (result, infos) = search(fen, 2 * moves as u32 + 9);
         let info = infos.last().unwrap();
         assert_eq!(mate_in(info.score), Some(moves), "{fen}: {info:?}");
         assert_eq!(info.pv.len(), 2 * moves as usize - 1, "the PV is the whole mate: {info:?}");
@@ -81,7 +81,8 @@ fn every_reported_pv_is_legal_and_quiet_pvs_reach_the_depth() {
             let line = uci(&info.pv);
             let refs: Vec<&str> = line.iter().map(String::as_str).collect();
             play_line(&root, &refs);
-            assert_eq!(info.pv.len(), info.depth as usize, "{fen}: {line:?}");
+            // Check extensions may make it longer, never shorter.
+            assert!(info.pv.len() >= info.depth as usize, "{fen}: {line:?}");
         }
     }
 }
@@ -125,7 +126,13 @@ fn every_mode_gives_legal_pvs_as_long_as_the_depth_in_quiet_positions() {
                     let line = uci(&info.pv);
                     let refs: Vec<&str> = line.iter().map(String::as_str).collect();
                     play_line(&root, &refs);
-                    assert_eq!(info.pv.len(), info.depth as usize, "{mode:?} {fen}: {line:?}");
+                    // The strong search extends checks, so its PV may be longer, never shorter.
+                    let ok = if mode == SearchMode::Strong {
+                        info.pv.len() >= info.depth as usize
+                    } else {
+                        info.pv.len() == info.depth as usize
+                    };
+                    assert!(ok, "{mode:?} {fen}: {line:?}");
                 }
             }
         }
@@ -208,7 +215,8 @@ fn go_mate_stops_once_the_mate_is_proven() {
     let (_, infos) = search_with(&g, limits, SearchConfig::default());
     let last = infos.last().unwrap();
     assert_eq!(mate_in(last.score), Some(3));
-    let proven = infos.iter().filter(|i| mate_in(i.score).is_some()).count();
+    // Pruning may find a longer mate first; the search stops at the first mate in 3 or less.
+    let proven = infos.iter().filter(|i| mate_in(i.score).is_some_and(|n| n <= 3)).count();
     assert_eq!(proven, 1, "stops at the first iteration that proves it");
 }
 
@@ -230,5 +238,5 @@ fn uci_move(game: &Game, text: &str) -> Move {
 #[test]
 fn bench_signature_is_pinned() {
     let result = principia::bench::run(principia::bench::DEFAULT_DEPTH, SearchConfig::default());
-    assert_eq!(result.nodes, 678_391, "the search changed: update this and say Bench: N in the commit");
+    assert_eq!(result.nodes, 150_649, "the search changed: update this and say Bench: N in the commit");
 }

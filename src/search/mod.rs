@@ -7,11 +7,13 @@ mod lmr;
 mod negamax;
 mod ordering;
 mod pv;
+mod see;
 pub mod time;
 
 pub use limits::Limits;
 pub use ordering::{MovePicker, mvv_lva};
 pub use pv::PvTable;
+pub use see::{see, see_ge};
 
 use crate::game::Game;
 use crate::tt::{Bound, TranspositionTable};

@@ -1,11 +1,29 @@
 //! Negamax with alpha-beta and PVS, and the quiescence search below it.
 
 use super::ordering::is_quiet;
+use super::see::see_ge;
 use super::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, MovePicker, SearchMode, Searcher};
 use crate::eval::evaluate;
 use crate::game::zobrist;
 use crate::tt::Bound;
 use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, Role, zobrist::Zobrist64};
+
+/// Internal iterative reduction applies from this depth.
+const IIR_DEPTH: i32 = 4;
+
+/// Late move pruning, futility pruning and SEE pruning apply up to this depth.
+const PRUNE_DEPTH: i32 = 6;
+
+/// Late move pruning keeps `LMP_BASE + depth * depth` quiet moves.
+const LMP_BASE: i32 = 3;
+
+/// Futility pruning skips quiet moves when the static evaluation plus
+/// `FUTILITY_BASE + FUTILITY_MARGIN * depth` stays at or below alpha.
+const FUTILITY_BASE: i32 = 100;
+const FUTILITY_MARGIN: i32 = 80;
+
+/// Captures losing more than this per ply of depth by SEE are skipped.
+const SEE_CAPTURE_MARGIN: i32 = 100;
 
 /// Reverse futility pruning applies up to this depth...
 const RFP_DEPTH: i32 = 6;
@@ -19,10 +37,10 @@ impl Searcher {
     pub(super) fn negamax(
         &mut self,
         pos: &Chess,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         mut alpha: i32,
-        beta: i32,
+        mut beta: i32,
         on_pv: bool,
     ) -> i32 {
         // 1. At the horizon, resolve captures before trusting the evaluation.
@@ -46,7 +64,17 @@ impl Searcher {
             return evaluate(pos);
         }
 
-        // 4. Hash table: a deep enough result ends a non-PV node at once (PV nodes are
+        // 4. Mate distance pruning: no line from here beats a mate already found nearer the root.
+        let strong = self.config.mode == SearchMode::Strong;
+        if strong && ply > 0 {
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        // 5. Hash table: a deep enough result ends a non-PV node at once (PV nodes are
         //    searched in full so the triangular PV keeps its tail); its move is tried early.
         let key = *self.keys.last().expect("current key");
         let pv_node = beta - alpha > 1;
@@ -63,20 +91,27 @@ impl Searcher {
             return hit.score;
         }
 
-        // 5. No legal move: checkmate (scored by distance, so shorter mates win) or stalemate.
+        // 6. No legal move: checkmate (scored by distance, so shorter mates win) or stalemate.
         let moves = if ply == 0 { self.root_moves(pos) } else { pos.legal_moves() };
         if moves.is_empty() {
             return if pos.is_check() { -MATE + ply as i32 } else { DRAW };
         }
 
-        // 6. Fifty-move rule; checked after mate, which takes precedence.
+        // 7. Fifty-move rule; checked after mate, which takes precedence.
         if ply > 0 && pos.halfmoves() >= 100 {
             return DRAW;
         }
 
-        // 7. Reverse futility: far enough above beta near the horizon, a quiet position
+        // 8. Internal iterative reduction: a node with no hash move was never searched or
+        //    its move is unknown; search it a ply shallower and let the next iteration fix it.
+        let tt_move = tt_hit.and_then(|hit| hit.mv);
+        let pv_move = if on_pv && self.config.pv_first { self.prev_pv.get(ply).copied() } else { None };
+        if strong && depth >= IIR_DEPTH && tt_move.is_none() && pv_move.is_none() {
+            depth -= 1;
+        }
+
+        // 9. Reverse futility: far enough above beta near the horizon, a quiet position
         //    will not fall below it in a few plies; trust the static evaluation.
-        let strong = self.config.mode == SearchMode::Strong;
         let in_check = pos.is_check();
         let static_eval = if strong && !in_check { evaluate(pos) } else { -INFINITY };
         if strong
@@ -89,7 +124,7 @@ impl Searcher {
             return static_eval;
         }
 
-        // 8. Null move: if passing still leaves us at or above beta, a real move would too.
+        // 10. Null move: if passing still leaves us at or above beta, a real move would too.
         //    Not at PV nodes, in check, twice in a row, with only pawns left (zugzwang),
         //    when a mate is at stake, or when the static evaluation is already below beta.
         if strong
@@ -117,17 +152,19 @@ impl Searcher {
             }
         }
 
-        // 9. Order: the previous iteration's PV move first, the hash move, MVV-LVA captures,
-        //    killers, then quiet moves by history (the strong search learns both as it goes).
-        let pv_move = if on_pv && self.config.pv_first { self.prev_pv.get(ply).copied() } else { None };
-        let tt_move = tt_hit.and_then(|hit| hit.mv);
+        // 11. Order: the previous iteration's PV move first, the hash move, MVV-LVA captures;
+        //     the strong search then puts killers and quiet moves by history (both learnt as
+        //     it goes) before the captures that lose material by SEE.
         let alpha_before = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
         let color = pos.turn();
-        let killers = if strong { self.quiet.killers(ply) } else { [None; 2] };
-        let history = |mv| if strong { self.quiet.score(color, mv) } else { 0 };
-        let picker = MovePicker::ordered(moves, pv_move, tt_move, killers, history);
+        let picker = if strong {
+            let history = |mv| self.quiet.score(color, mv);
+            MovePicker::ordered(pos, moves, pv_move, tt_move, self.quiet.killers(ply), history)
+        } else {
+            MovePicker::new(moves, pv_move, tt_move)
+        };
         let mut quiets_tried = MoveList::new();
         for (index, mv) in picker.enumerate() {
             if ply == 0 && index == 0 {
@@ -135,23 +172,44 @@ impl Searcher {
             }
             let child = self.play(pos, mv);
             let child_on_pv = pv_move == Some(mv);
+            let gives_check = child.is_check();
 
-            // 10. Late move reductions: quiet moves late in a well-ordered list rarely matter,
-            //    so they are searched shallower first (and again in full if they beat alpha).
-            let reduction = if strong && depth >= 3 && !in_check && is_quiet(mv) && !child.is_check() {
+            // 12. Near the horizon at non-PV nodes, once a move has been searched, skip moves
+            //     that cannot matter: quiet moves beyond a count that grows with depth (late
+            //     move pruning), quiet moves that leave the evaluation far below alpha
+            //     (futility), captures that lose too much material by SEE. Checks are kept.
+            if strong && !pv_node && !in_check && !gives_check && best > -MATE_BOUND && depth <= PRUNE_DEPTH {
+                let skip = if is_quiet(mv) {
+                    quiets_tried.len() as i32 >= LMP_BASE + depth * depth
+                        || static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha
+                } else {
+                    !see_ge(pos, mv, -SEE_CAPTURE_MARGIN * depth)
+                };
+                if skip {
+                    self.keys.pop();
+                    continue;
+                }
+            }
+
+            // 13. Late move reductions: quiet moves late in a well-ordered list rarely matter,
+            //     so they are searched shallower first (and again in full if they beat alpha).
+            let reduction = if strong && depth >= 3 && !in_check && is_quiet(mv) && !gives_check {
                 self.lmr.reduction(depth, index, pv_node)
             } else {
                 0
             };
 
-            // 11. Search the move with the window the algorithm calls for.
-            let score = self.search_move(&child, depth, ply, alpha, beta, index, child_on_pv, reduction);
+            // 14. Search the move with the window the algorithm calls for, a ply deeper when
+            //     it gives check (checks are forcing and often hide tactics).
+            let extension = i32::from(strong && gives_check && ply < 2 * self.depth as usize);
+            let d = depth + extension;
+            let score = self.search_move(&child, d, ply, alpha, beta, index, child_on_pv, reduction);
             self.keys.pop();
             if self.stopped {
                 return 0;
             }
 
-            // 12. A new best move: raise alpha, store the line, cut off on a fail high
+            // 15. A new best move: raise alpha, store the line, cut off on a fail high
             //     (a quiet move that cuts off becomes a killer and gains history).
             if score > best {
                 best = score;
@@ -176,7 +234,7 @@ impl Searcher {
             }
         }
 
-        // 13. Remember the result: exact inside the window, else the bound it proved.
+        // 16. Remember the result: exact inside the window, else the bound it proved.
         if self.uses_tt() {
             let bound = if best >= beta {
                 Bound::Lower
@@ -259,9 +317,14 @@ impl Searcher {
             moves.retain(|m| m.is_capture() || m.promotion() == Some(Role::Queen));
         }
 
-        // 4. Best capture first. Every mode shares this alpha-beta quiescence: a minimax over
-        //    all capture sequences explodes, and the value it returns is the same.
+        // 4. Best capture first; the strong search skips captures that lose material by SEE.
+        //    The classic modes share the plain alpha-beta version of this quiescence: a
+        //    minimax over all capture sequences explodes, and its value is the same.
+        let prune = !in_check && self.config.mode == SearchMode::Strong;
         for mv in MovePicker::new(moves, None, None) {
+            if prune && !see_ge(pos, mv, 0) {
+                continue;
+            }
             let child = self.play(pos, mv);
             let score = -self.quiescence(&child, ply + 1, -beta, -alpha);
             self.keys.pop();

@@ -2,8 +2,9 @@
 //! promotions by MVV-LVA, killers, then quiet moves by history. Moves are picked lazily,
 //! best first.
 
+use super::see::see_ge;
 use crate::tt::PackedMove;
-use shakmaty::{Move, MoveList, Role};
+use shakmaty::{Chess, Move, MoveList, Role};
 
 /// Ordering value of each role as a victim or attacker (pawn .. king).
 const VALUE: [i32; 6] = [1, 3, 3, 5, 9, 20];
@@ -17,7 +18,10 @@ const TT_SCORE: i32 = PV_SCORE - 1;
 /// Score of captures and promotions above every quiet move.
 const CAPTURE_BASE: i32 = 100_000;
 
-/// Scores of the two killers: below every capture, above every history score.
+/// Captures that lose material by SEE go after every quiet move.
+const BAD_CAPTURE_BASE: i32 = -200_000;
+
+/// Scores of the two killers: below every good capture, above every history score.
 const KILLER_SCORES: [i32; 2] = [90_000, 89_000];
 
 /// True for a move that neither captures nor promotes.
@@ -49,16 +53,30 @@ pub struct MovePicker {
 impl MovePicker {
     /// Scores `moves`: `pv_move` first, then the hash move, then captures by MVV-LVA.
     pub fn new(moves: MoveList, pv_move: Option<Move>, tt_move: Option<PackedMove>) -> Self {
-        MovePicker::ordered(moves, pv_move, tt_move, [None; 2], |_| 0)
+        MovePicker::score(moves, pv_move, tt_move, [None; 2], |_| 0, mvv_lva)
     }
 
-    /// Scores `moves` as `new` does, then quiet moves: the `killers`, the rest by `history`.
+    /// Scores `moves` in `pos` as `new` does, but captures that lose material by SEE come
+    /// last; quiet moves follow the good captures: the `killers`, the rest by `history`.
     pub fn ordered(
+        pos: &Chess,
         moves: MoveList,
         pv_move: Option<Move>,
         tt_move: Option<PackedMove>,
         killers: [Option<Move>; 2],
         history: impl Fn(Move) -> i32,
+    ) -> Self {
+        let capture = |mv| if see_ge(pos, mv, 0) { mvv_lva(mv) } else { BAD_CAPTURE_BASE + mvv_lva(mv) };
+        MovePicker::score(moves, pv_move, tt_move, killers, history, capture)
+    }
+
+    fn score(
+        moves: MoveList,
+        pv_move: Option<Move>,
+        tt_move: Option<PackedMove>,
+        killers: [Option<Move>; 2],
+        history: impl Fn(Move) -> i32,
+        capture: impl Fn(Move) -> i32,
     ) -> Self {
         let mut scores = [0; 256];
         for (score, &mv) in scores.iter_mut().zip(moves.iter()) {
@@ -67,7 +85,7 @@ impl MovePicker {
             } else if tt_move.is_some_and(|t| t.matches(mv)) {
                 TT_SCORE
             } else if !is_quiet(mv) {
-                mvv_lva(mv)
+                capture(mv)
             } else if Some(mv) == killers[0] {
                 KILLER_SCORES[0]
             } else if Some(mv) == killers[1] {
@@ -114,7 +132,7 @@ impl Iterator for MovePicker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{CastlingMode, Chess, Position, fen::Fen, uci::UciMove};
+    use shakmaty::{CastlingMode, Position, fen::Fen, uci::UciMove};
 
     fn pos(fen: &str) -> Chess {
         fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
@@ -151,11 +169,22 @@ mod tests {
             }
         };
         let order: Vec<Move> =
-            MovePicker::ordered(p.legal_moves(), None, None, [Some(killer), None], history).collect();
+            MovePicker::ordered(&p, p.legal_moves(), None, None, [Some(killer), None], history).collect();
         assert_eq!(order[0], mv(&p, "e4d5"), "captures first");
         assert_eq!(order[1], killer);
         assert_eq!(order[2], good);
         assert_eq!(*order.last().unwrap(), bad);
+    }
+
+    #[test]
+    fn captures_that_lose_material_come_after_quiet_moves() {
+        // The knight takes a free pawn on a4; rook or knight taking the pawn on d5 loses.
+        let p = pos("4k3/8/4p3/3p4/p7/2N5/8/3RK3 w - - 0 1");
+        let order: Vec<Move> =
+            MovePicker::ordered(&p, p.legal_moves(), None, None, [None; 2], |_| 0).collect();
+        assert_eq!(order[0], mv(&p, "c3a4"));
+        assert!(!order[1].is_capture());
+        assert_eq!(order[order.len() - 2..], [mv(&p, "c3d5"), mv(&p, "d1d5")]);
     }
 
     #[test]
