@@ -24,7 +24,8 @@ fn search_all(games: &[Game], mode: SearchMode, depth: u32) -> u64 {
     games
         .iter()
         .map(|game| {
-            let mut searcher = Searcher::new(SearchConfig { mode, pv_first: true });
+            let mut searcher =
+                Searcher::new(SearchConfig { mode, pv_first: true, ..SearchConfig::default() });
             let control = Arc::new(SearchControl::new(false));
             let result = searcher.search(game, Limits::depth(depth), control, &mut |_| {});
             result.info.map_or(0, |i| i.nodes)

@@ -67,7 +67,7 @@ pub fn label(mode: SearchMode, pv_first: bool) -> String {
 
 /// Searches `game` to `depth` with one variant; minimax stops after `cap` nodes.
 pub fn run_variant(game: &Game, depth: u32, mode: SearchMode, pv_first: bool, cap: u64) -> Run {
-    let mut searcher = Searcher::new(SearchConfig { mode, pv_first });
+    let mut searcher = Searcher::new(SearchConfig { mode, pv_first, ..SearchConfig::default() });
     let nodes = (mode == SearchMode::Minimax).then_some(cap);
     let limits = Limits { depth: Some(depth), nodes, ..Limits::default() };
     let start = Instant::now();

@@ -80,7 +80,10 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Cmd::Bench { depth, mode, no_pv_first }) => {
-            bench::run(depth.max(1), SearchConfig { mode, pv_first: !no_pv_first });
+            bench::run(
+                depth.max(1),
+                SearchConfig { mode, pv_first: !no_pv_first, ..SearchConfig::default() },
+            );
             ExitCode::SUCCESS
         }
         Some(Cmd::Perft { depth, fen, chess960 }) => run_perft(depth, fen.as_deref(), chess960),

@@ -279,22 +279,42 @@ pub fn format_score(score: i32) -> String {
     }
 }
 
-/// The `info` line for a finished iteration.
-pub fn format_info(info: &SearchInfo, mode: CastlingMode) -> String {
-    let mut line = format!(
-        "info depth {} seldepth {} score {}{} nodes {} nps {} time {}",
-        info.depth,
-        info.seldepth,
-        format_score(info.score),
-        match info.bound {
-            Bound::Exact => "",
-            Bound::Lower => " lowerbound",
-            Bound::Upper => " upperbound",
-        },
-        info.nodes,
-        info.nps(),
-        info.time_ms
-    );
+/// Score at which the WDL model gives even chances of a win and of not winning.
+const WDL_MIDPOINT: f64 = 200.0;
+
+/// Spread of the WDL model in centipawns: smaller is more decisive.
+const WDL_SPREAD: f64 = 80.0;
+
+/// Win, draw and loss chances in per mille for `score`, from our own logistic model:
+/// a win is as likely as not at +200 cp; mate scores are certain.
+pub fn wdl(score: i32) -> (u32, u32, u32) {
+    match mate_in(score) {
+        Some(n) if n > 0 => return (1000, 0, 0),
+        Some(_) => return (0, 0, 1000),
+        None => {}
+    }
+    let win = |cp: f64| (1000.0 / (1.0 + ((WDL_MIDPOINT - cp) / WDL_SPREAD).exp())).round() as u32;
+    let (w, l) = (win(f64::from(score)), win(-f64::from(score)));
+    (w, 1000 - w - l, l)
+}
+
+/// The `info` line for a finished iteration (with `wdl W D L` when `show_wdl`).
+pub fn format_info(info: &SearchInfo, mode: CastlingMode, show_wdl: bool) -> String {
+    let mut line = format!("info depth {} seldepth {}", info.depth, info.seldepth);
+    if let Some(rank) = info.multipv {
+        line.push_str(&format!(" multipv {rank}"));
+    }
+    line.push_str(&format!(" score {}", format_score(info.score)));
+    match info.bound {
+        Bound::Exact => {}
+        Bound::Lower => line.push_str(" lowerbound"),
+        Bound::Upper => line.push_str(" upperbound"),
+    }
+    if show_wdl {
+        let (w, d, l) = wdl(info.score);
+        line.push_str(&format!(" wdl {w} {d} {l}"));
+    }
+    line.push_str(&format!(" nodes {} nps {} time {}", info.nodes, info.nps(), info.time_ms));
     if let Some(hashfull) = info.hashfull {
         line.push_str(&format!(" hashfull {hashfull}"));
     }
@@ -418,15 +438,33 @@ mod tests {
             time_ms: 10,
             hashfull: None,
             bound: Bound::Lower,
+            multipv: None,
             pv: Vec::new(),
         };
         assert!(
-            format_info(&info, CastlingMode::Standard)
+            format_info(&info, CastlingMode::Standard, false)
                 .starts_with("info depth 7 seldepth 9 score cp 40 lowerbound nodes")
         );
         info.bound = Bound::Upper;
-        assert!(format_info(&info, CastlingMode::Standard).contains("score cp 40 upperbound nodes"));
+        assert!(format_info(&info, CastlingMode::Standard, false).contains("score cp 40 upperbound nodes"));
         info.bound = Bound::Exact;
-        assert!(format_info(&info, CastlingMode::Standard).contains("score cp 40 nodes"));
+        assert!(format_info(&info, CastlingMode::Standard, false).contains("score cp 40 nodes"));
+        info.multipv = Some(2);
+        let line = format_info(&info, CastlingMode::Standard, true);
+        assert!(line.starts_with("info depth 7 seldepth 9 multipv 2 score cp 40 wdl "), "{line}");
+    }
+
+    #[test]
+    fn wdl_is_a_symmetric_per_mille_model() {
+        use crate::search::MATE;
+        for cp in [-3000, -400, -200, -50, 0, 1, 50, 200, 400, 3000] {
+            let (w, d, l) = wdl(cp);
+            assert_eq!(w + d + l, 1000, "{cp}");
+            assert_eq!(wdl(-cp), (l, d, w), "{cp}");
+        }
+        assert!(wdl(0).1 > 800, "an equal position is mostly a draw");
+        assert!(wdl(100).0 < wdl(300).0);
+        assert_eq!(wdl(MATE - 3), (1000, 0, 0));
+        assert_eq!(wdl(-MATE + 2), (0, 0, 1000));
     }
 }

@@ -101,7 +101,7 @@ fn minimax_alpha_beta_and_pvs_agree_and_prune_in_that_order() {
         for depth in 1..=max_depth {
             let g = game(fen, &[]);
             let run = |mode| {
-                let config = SearchConfig { mode, pv_first: true };
+                let config = SearchConfig { mode, pv_first: true, ..SearchConfig::default() };
                 search_with(&g, Limits::depth(depth), config).1.pop().unwrap()
             };
             let (mm, ab, pvs) = (run(SearchMode::Minimax), run(SearchMode::AlphaBeta), run(SearchMode::Pvs));
@@ -119,7 +119,7 @@ fn every_mode_gives_legal_pvs_as_long_as_the_depth_in_quiet_positions() {
         for mode in SearchMode::ALL {
             for pv_first in [false, true] {
                 let depth = if mode == SearchMode::Minimax { minimax_depth } else { 4 };
-                let config = SearchConfig { mode, pv_first };
+                let config = SearchConfig { mode, pv_first, ..SearchConfig::default() };
                 let (_, infos) = search_with(&game(fen, &[]), Limits::depth(depth), config);
                 assert_eq!(infos.len(), depth as usize);
                 for info in infos {
@@ -167,7 +167,7 @@ fn the_previous_pv_move_is_searched_first() {
 fn pv_first_ordering_saves_nodes() {
     let g = game(QUIET[2], &[]);
     let nodes = |pv_first| {
-        let config = SearchConfig { mode: SearchMode::Pvs, pv_first };
+        let config = SearchConfig { mode: SearchMode::Pvs, pv_first, ..SearchConfig::default() };
         search_with(&g, Limits::depth(5), config).1.last().unwrap().nodes
     };
     assert!(nodes(true) < nodes(false));

@@ -3,7 +3,7 @@
 mod common;
 
 use common::{Engine, bestmove, check_pvs, play_line, position};
-use shakmaty::Chess;
+use shakmaty::{Chess, Position};
 use std::time::Duration;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -16,7 +16,7 @@ fn handshake_lists_options_and_answers_isready() {
     let lines = e.until("uciok");
     assert!(lines[0].starts_with("id name Principia"));
     assert!(lines.iter().any(|l| l.starts_with("id author")));
-    for name in ["Hash", "Move Overhead", "Ponder", "UCI_Chess960"] {
+    for name in ["Hash", "Move Overhead", "Ponder", "MultiPV", "UCI_ShowWDL", "UCI_Chess960"] {
         assert!(lines.iter().any(|l| l.starts_with(&format!("option name {name} type"))), "{name}");
     }
     e.send("setoption name Hash value 32");
@@ -357,4 +357,61 @@ fn log_file_records_both_directions() {
     let _ = std::fs::remove_file(&path);
     assert!(log.lines().any(|l| l.ends_with(">> uci")), "{log}");
     assert!(log.lines().any(|l| l.ends_with("<< uciok")), "{log}");
+}
+
+/// The field after `name` in an `info` line.
+fn field<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+    let mut words = line.split_whitespace();
+    words.by_ref().find(|w| *w == name)?;
+    words.next()
+}
+
+#[test]
+fn multipv_reports_ranked_lines_with_different_first_moves() {
+    let mut e = Engine::start();
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go depth 6");
+    let lines = e.until("bestmove");
+    let root = play_line(&Chess::default(), &["e2e4", "e7e5"]);
+    check_pvs(&root, &lines);
+    let last: Vec<&String> = lines.iter().filter(|l| field(l, "depth") == Some("6")).collect();
+    let ranks: Vec<&str> = last.iter().map(|l| field(l, "multipv").unwrap()).collect();
+    assert_eq!(ranks, ["1", "2", "3"], "{last:?}");
+    let scores: Vec<i32> = last.iter().map(|l| field(l, "cp").unwrap().parse().unwrap()).collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "ranked best first: {scores:?}");
+    let firsts: Vec<&str> = last.iter().map(|l| field(l, "pv").unwrap()).collect();
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2], "{firsts:?}");
+    assert_eq!(bestmove(&lines), firsts[0], "bestmove is the first line's move");
+}
+
+#[test]
+fn multipv_beyond_the_legal_moves_reports_each_move_once() {
+    let mut e = Engine::start();
+    e.send("setoption name MultiPV value 8");
+    // Black has five legal moves: Kh7 and the four promotions on a1.
+    e.send("position fen 7k/8/8/8/8/8/p7/6RK b - - 0 1");
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    let last: Vec<&String> = lines.iter().filter(|l| field(l, "depth") == Some("3")).collect();
+    let legal = position("7k/8/8/8/8/8/p7/6RK b - - 0 1").legal_moves().len();
+    assert_eq!((last.len(), legal), (5, 5), "{last:?}");
+}
+
+#[test]
+fn show_wdl_adds_per_mille_chances_to_info_lines() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_ShowWDL value true");
+    e.send("position startpos");
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    for line in lines.iter().filter(|l| l.starts_with("info depth")) {
+        let mut words = line.split_whitespace().skip_while(|w| *w != "wdl").skip(1);
+        let wdl: Vec<u32> = words.by_ref().take(3).map(|w| w.parse().unwrap()).collect();
+        assert_eq!(wdl.iter().sum::<u32>(), 1000, "{line}");
+    }
+    e.send("setoption name UCI_ShowWDL value false");
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    assert!(lines.iter().all(|l| !l.contains(" wdl ")), "{lines:?}");
 }

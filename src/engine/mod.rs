@@ -208,12 +208,13 @@ impl Engine {
         searcher.set_tt(Arc::clone(&self.tt));
         let game = self.game.clone();
         let mode = self.castling_mode();
+        let show_wdl = self.options.show_wdl;
         let thread_control = Arc::clone(&control);
         let spawned =
             std::thread::Builder::new().name("search".into()).stack_size(STACK_SIZE).spawn(move || {
                 let c = thread_control;
                 let result = searcher.search(&game, limits, Arc::clone(&c), &mut |info| {
-                    send(&format_info(info, mode));
+                    send(&format_info(info, mode, show_wdl));
                 });
                 // `go infinite` and `go ponder` wait for `stop` (or `ponderhit`) before answering.
                 while !c.is_stopped() && (infinite || c.is_pondering()) {

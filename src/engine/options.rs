@@ -48,7 +48,7 @@ const SEARCH_MODES: [&str; 4] = [
 ];
 
 /// Every option the engine offers.
-pub const OPTIONS: [OptionSpec; 7] = [
+pub const OPTIONS: [OptionSpec; 9] = [
     OptionSpec {
         name: "Hash",
         kind: OptionKind::Spin { default: DEFAULT_HASH_MB as i64, min: 1, max: 1 << 20 },
@@ -56,6 +56,8 @@ pub const OPTIONS: [OptionSpec; 7] = [
     OptionSpec { name: "Clear Hash", kind: OptionKind::Button },
     OptionSpec { name: "Move Overhead", kind: OptionKind::Spin { default: 30, min: 0, max: 5000 } },
     OptionSpec { name: "Ponder", kind: OptionKind::Check { default: false } },
+    OptionSpec { name: "MultiPV", kind: OptionKind::Spin { default: 1, min: 1, max: 256 } },
+    OptionSpec { name: "UCI_ShowWDL", kind: OptionKind::Check { default: false } },
     OptionSpec { name: "UCI_Chess960", kind: OptionKind::Check { default: false } },
     OptionSpec { name: "SearchMode", kind: OptionKind::Combo { default: "Strong", vars: &SEARCH_MODES } },
     OptionSpec { name: "PVFirst", kind: OptionKind::Check { default: true } },
@@ -72,6 +74,8 @@ pub struct Options {
     pub ponder: bool,
     /// Read and write castling as king-takes-rook.
     pub chess960: bool,
+    /// Add `wdl W D L` to every `info` line with a score.
+    pub show_wdl: bool,
     /// The search variant.
     pub search: SearchConfig,
 }
@@ -83,6 +87,7 @@ impl Default for Options {
             move_overhead_ms: 30,
             ponder: false,
             chess960: false,
+            show_wdl: false,
             search: SearchConfig::default(),
         }
     }
@@ -132,6 +137,7 @@ impl Options {
     fn set_spin(&mut self, name: &str, n: u64) {
         match name {
             "Hash" => self.hash_mb = n as usize,
+            "MultiPV" => self.search.multi_pv = n as usize,
             _ => self.move_overhead_ms = n,
         }
     }
@@ -140,6 +146,7 @@ impl Options {
         match name {
             "Ponder" => self.ponder = b,
             "UCI_Chess960" => self.chess960 = b,
+            "UCI_ShowWDL" => self.show_wdl = b,
             _ => self.search.pv_first = b,
         }
     }
@@ -158,6 +165,10 @@ mod tests {
         assert!(o.chess960);
         o.set("SearchMode", Some("minimax")).unwrap();
         assert_eq!(o.search.mode, SearchMode::Minimax);
+        o.set("multipv", Some("3")).unwrap();
+        assert_eq!(o.search.multi_pv, 3);
+        o.set("UCI_ShowWDL", Some("true")).unwrap();
+        assert!(o.show_wdl);
     }
 
     #[test]
@@ -168,6 +179,8 @@ mod tests {
         assert!(o.set("Ponder", Some("maybe")).is_err());
         assert!(o.set("Colour", Some("blue")).is_err());
         assert!(o.set("Hash", None).is_err());
+        assert!(o.set("MultiPV", Some("0")).is_err());
+        assert!(o.set("MultiPV", Some("257")).is_err());
         assert_eq!(o, Options::default());
     }
 }

@@ -93,11 +93,13 @@ pub struct SearchConfig {
     pub mode: SearchMode,
     /// Search the previous iteration's PV first along its path.
     pub pv_first: bool,
+    /// Number of best root moves to search and report, each with its own line (MultiPV).
+    pub multi_pv: usize,
 }
 
 impl Default for SearchConfig {
     fn default() -> Self {
-        SearchConfig { mode: SearchMode::Strong, pv_first: true }
+        SearchConfig { mode: SearchMode::Strong, pv_first: true, multi_pv: 1 }
     }
 }
 
@@ -175,6 +177,8 @@ pub struct SearchInfo {
     pub hashfull: Option<u32>,
     /// Exact, or the bound the score is when the root window failed high or low.
     pub bound: Bound,
+    /// Rank of this line among the best root moves, when more than one is asked for.
+    pub multipv: Option<usize>,
     /// The principal variation.
     pub pv: Vec<Move>,
 }
@@ -244,6 +248,7 @@ pub struct Searcher {
     lmr: lmr::LmrTable,
     after_null: [bool; MAX_PLY + 1],
     quiet: Box<history::QuietHistory>,
+    excluded: Vec<Move>,
 }
 
 impl Default for Searcher {
@@ -266,6 +271,7 @@ impl Searcher {
             lmr: lmr::LmrTable::default(),
             after_null: [false; MAX_PLY + 1],
             quiet: Box::default(),
+            excluded: Vec::with_capacity(256),
             config,
             limits: Limits::default(),
             control: Arc::new(SearchControl::default()),
@@ -309,19 +315,15 @@ impl Searcher {
         for depth in 1..=max_depth {
             self.depth = depth;
             self.seldepth = 0;
-            self.root_best_changed = false;
-            let previous = result.info.as_ref().map_or(0, |info| info.score);
-            let score = self.aspiration(root, depth, previous, report);
-            if self.stopped {
-                // A later root move that beat the PV move was searched in full: trust it.
-                if self.root_best_changed {
-                    self.finish_iteration(&mut result, self.root_score, report);
-                }
+            let lines = self.search_lines(root, depth, &result, report);
+            let stopped = self.stopped;
+            let best = self.finish_iteration(&mut result, lines, report);
+            if stopped {
                 break;
             }
-            self.finish_iteration(&mut result, score, report);
             self.stats.iteration_nodes.push(self.nodes);
-            if result.best_move.is_none() || self.iteration_ends_search(score) {
+            // No score: there is no legal move.
+            if best.is_none_or(|score| self.iteration_ends_search(score)) {
                 break;
             }
         }
@@ -334,6 +336,42 @@ impl Searcher {
         self.stats.total_nodes = self.nodes;
         result.stats = std::mem::take(&mut self.stats);
         result
+    }
+
+    /// One iteration: the best root move, then (MultiPV) the best of the moves not yet
+    /// chosen, until `multi_pv` lines are found, the moves run out or the search stops.
+    fn search_lines(
+        &mut self,
+        root: &Chess,
+        depth: u32,
+        result: &SearchResult,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> Vec<SearchInfo> {
+        self.excluded.clear();
+        let mut lines = Vec::with_capacity(self.config.multi_pv);
+        for line in 0..self.config.multi_pv.max(1) {
+            self.root_best_changed = false;
+            let score = if line == 0 {
+                let previous = result.info.as_ref().map_or(0, |info| info.score);
+                self.aspiration(root, depth, previous, report)
+            } else {
+                self.negamax(root, depth as i32, 0, -INFINITY, INFINITY, false)
+            };
+            if self.stopped {
+                // A later root move that beat the PV move was searched in full: trust it.
+                if line == 0 && self.root_best_changed {
+                    lines.push(self.info(self.root_score));
+                }
+                break;
+            }
+            let info = self.info(score);
+            let Some(&first) = info.pv.first() else {
+                break;
+            };
+            self.excluded.push(first);
+            lines.push(info);
+        }
+        lines
     }
 
     /// Searches the root in a window around the previous score (strong search, from
@@ -406,22 +444,28 @@ impl Searcher {
         self.config.mode == SearchMode::Strong
     }
 
+    /// Ranks and reports an iteration's lines; the best becomes the result and the PV to
+    /// follow next. Returns its score, or `None` when there was no line (no legal move).
     fn finish_iteration(
         &mut self,
         result: &mut SearchResult,
-        score: i32,
+        mut lines: Vec<SearchInfo>,
         report: &mut dyn FnMut(&SearchInfo),
-    ) {
-        let info = self.info(score);
-        if info.pv.is_empty() {
-            return;
+    ) -> Option<i32> {
+        lines.sort_by_key(|info| std::cmp::Reverse(info.score));
+        let numbered = self.config.multi_pv > 1;
+        for (rank, info) in lines.iter_mut().enumerate() {
+            info.multipv = numbered.then_some(rank + 1);
+            report(info);
         }
+        let best = lines.into_iter().next()?;
         self.prev_pv.clear();
-        self.prev_pv.extend_from_slice(&info.pv);
-        result.best_move = info.pv.first().copied();
-        result.ponder_move = info.pv.get(1).copied();
-        report(&info);
-        result.info = Some(info);
+        self.prev_pv.extend_from_slice(&best.pv);
+        result.best_move = best.pv.first().copied();
+        result.ponder_move = best.pv.get(1).copied();
+        let score = best.score;
+        result.info = Some(best);
+        Some(score)
     }
 
     fn info(&self, score: i32) -> SearchInfo {
@@ -433,6 +477,7 @@ impl Searcher {
             time_ms: self.start.elapsed().as_millis() as u64,
             hashfull: self.uses_tt().then(|| self.tt.hashfull()),
             bound: Bound::Exact,
+            multipv: None,
             pv: self.pv.root_line().collect(),
         }
     }
@@ -477,11 +522,15 @@ impl Searcher {
         self.stopped
     }
 
-    /// Legal root moves, restricted to `searchmoves` when given.
+    /// Legal root moves, restricted to `searchmoves` when given, less the moves that earlier
+    /// MultiPV lines of this iteration took.
     fn root_moves(&self, pos: &Chess) -> MoveList {
         let mut moves = pos.legal_moves();
         if !self.limits.searchmoves.is_empty() {
             moves.retain(|m| self.limits.searchmoves.contains(m));
+        }
+        if !self.excluded.is_empty() {
+            moves.retain(|m| !self.excluded.contains(m));
         }
         moves
     }

@@ -20,6 +20,8 @@ const LMP_BASE: i32 = 3;
 /// Futility pruning skips quiet moves when the static evaluation plus
 /// `FUTILITY_BASE + FUTILITY_MARGIN * depth` stays at or below alpha.
 const FUTILITY_BASE: i32 = 100;
+
+/// The part of the futility margin that grows with depth.
 const FUTILITY_MARGIN: i32 = 80;
 
 /// Captures losing more than this per ply of depth by SEE are skipped.
@@ -125,8 +127,8 @@ impl Searcher {
         }
 
         // 10. Null move: if passing still leaves us at or above beta, a real move would too.
-        //    Not at PV nodes, in check, twice in a row, with only pawns left (zugzwang),
-        //    when a mate is at stake, or when the static evaluation is already below beta.
+        //     Not at PV nodes, in check, twice in a row, with only pawns left (zugzwang),
+        //     when a mate is at stake, or when the static evaluation is already below beta.
         if strong
             && !pv_node
             && ply > 0
