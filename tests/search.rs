@@ -240,3 +240,24 @@ fn bench_signature_is_pinned() {
     let result = principia::bench::run(principia::bench::DEFAULT_DEPTH, SearchConfig::default());
     assert_eq!(result.nodes, 150_649, "the search changed: update this and say Bench: N in the commit");
 }
+
+#[test]
+fn a_stop_as_any_root_search_begins_still_leaves_a_move() {
+    // Every search of the root (each aspiration window, each MultiPV line) empties the root
+    // PV as it starts. Stopping on exactly that node must keep the last good move.
+    for fen in [QUIET[1], QUIET[2], "r1b1r1k1/1ppn1p1p/3pnqp1/8/p1P1P3/5P2/PbNQNBPP/1R2RB1K w - - 0 1"] {
+        for multi_pv in [1, 3] {
+            let config = SearchConfig { multi_pv, ..SearchConfig::default() };
+            let (full, _) = search_with(&game(fen, &[]), Limits::depth(8), config);
+            for &start in full.stats.root_starts.iter().filter(|&&n| n > 0) {
+                let limits = Limits { nodes: Some(start + 1), ..Limits::default() };
+                let (result, _) = search_with(&game(fen, &[]), limits, config);
+                assert!(
+                    result.best_move.is_some(),
+                    "{fen} MultiPV {multi_pv}: stopped at node {}",
+                    start + 1
+                );
+            }
+        }
+    }
+}

@@ -212,6 +212,8 @@ pub struct SearchStats {
     pub iteration_nodes: Vec<u64>,
     /// Nodes searched in all, an unfinished iteration included.
     pub total_nodes: u64,
+    /// Nodes searched before each search of the root (every aspiration window, every line).
+    pub root_starts: Vec<u64>,
 }
 
 /// The outcome of a search.
@@ -355,12 +357,15 @@ impl Searcher {
                 let previous = result.info.as_ref().map_or(0, |info| info.score);
                 self.aspiration(root, depth, previous, report)
             } else {
+                self.stats.root_starts.push(self.nodes);
                 self.negamax(root, depth as i32, 0, -INFINITY, INFINITY, false)
             };
             if self.stopped {
-                // A later root move that beat the PV move was searched in full: trust it.
-                if line == 0 && self.root_best_changed {
-                    lines.push(self.info(self.root_score));
+                // A later root move that beat the PV move was searched in full: trust it
+                // (unless the stop came as a new window began and emptied the PV).
+                let info = self.info(self.root_score);
+                if line == 0 && self.root_best_changed && !info.pv.is_empty() {
+                    lines.push(info);
                 }
                 break;
             }
@@ -388,6 +393,7 @@ impl Searcher {
         let (mut alpha, mut beta) =
             if narrow { (previous - delta, previous + delta) } else { (-INFINITY, INFINITY) };
         loop {
+            self.stats.root_starts.push(self.nodes);
             let score = self.negamax(root, depth as i32, 0, alpha, beta, true);
             if self.stopped {
                 return score;
@@ -452,6 +458,7 @@ impl Searcher {
         mut lines: Vec<SearchInfo>,
         report: &mut dyn FnMut(&SearchInfo),
     ) -> Option<i32> {
+        lines.retain(|info| !info.pv.is_empty());
         lines.sort_by_key(|info| std::cmp::Reverse(info.score));
         let numbered = self.config.multi_pv > 1;
         for (rank, info) in lines.iter_mut().enumerate() {
