@@ -80,7 +80,7 @@ impl Searcher {
         //    searched in full so the triangular PV keeps its tail); its move is tried early.
         let key = *self.keys.last().expect("current key");
         let pv_node = beta - alpha > 1;
-        let tt_hit = if self.uses_tt() { self.tt.probe(key, ply) } else { None };
+        let tt_hit = if strong { self.tt.probe(key, ply) } else { None };
         if let Some(hit) = tt_hit
             && !pv_node
             && hit.depth >= depth
@@ -175,13 +175,14 @@ impl Searcher {
             let child = self.play(pos, mv);
             let child_on_pv = pv_move == Some(mv);
             let gives_check = child.is_check();
+            let quiet = is_quiet(mv);
 
             // 12. Near the horizon at non-PV nodes, once a move has been searched, skip moves
             //     that cannot matter: quiet moves beyond a count that grows with depth (late
             //     move pruning), quiet moves that leave the evaluation far below alpha
             //     (futility), captures that lose too much material by SEE. Checks are kept.
             if strong && !pv_node && !in_check && !gives_check && best > -MATE_BOUND && depth <= PRUNE_DEPTH {
-                let skip = if is_quiet(mv) {
+                let skip = if quiet {
                     quiets_tried.len() as i32 >= LMP_BASE + depth * depth
                         || static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha
                 } else {
@@ -195,7 +196,7 @@ impl Searcher {
 
             // 13. Late move reductions: quiet moves late in a well-ordered list rarely matter,
             //     so they are searched shallower first (and again in full if they beat alpha).
-            let reduction = if strong && depth >= 3 && !in_check && is_quiet(mv) && !gives_check {
+            let reduction = if strong && depth >= 3 && !in_check && quiet && !gives_check {
                 self.lmr.reduction(depth, index, pv_node)
             } else {
                 0
@@ -224,20 +225,20 @@ impl Searcher {
                         self.root_best_changed |= index > 0;
                     }
                     if score >= beta {
-                        if strong && is_quiet(mv) {
+                        if strong && quiet {
                             self.quiet.on_cutoff(ply, color, depth, mv, &quiets_tried);
                         }
                         break;
                     }
                 }
             }
-            if is_quiet(mv) {
+            if quiet {
                 quiets_tried.push(mv);
             }
         }
 
         // 16. Remember the result: exact inside the window, else the bound it proved.
-        if self.uses_tt() {
+        if strong {
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > alpha_before {
