@@ -44,9 +44,14 @@ impl Game {
     /// Plays a move given in UCI notation, or explains why it cannot be played.
     pub fn play_uci(&mut self, uci: &UciMove) -> Result<(), String> {
         let mv = uci.to_move(&self.position).map_err(|_| format!("illegal move {uci}"))?;
+        self.play(mv);
+        Ok(())
+    }
+
+    /// Plays a legal move.
+    pub fn play(&mut self, mv: shakmaty::Move) {
         self.position.play_unchecked(mv);
         self.keys.push(zobrist(&self.position));
-        Ok(())
     }
 
     /// The current position.

@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod compare;
+pub mod datagen;
 pub mod engine;
 pub mod eval;
 pub mod game;
@@ -9,4 +10,5 @@ pub mod output;
 pub mod perft;
 pub mod search;
 pub mod tt;
+pub mod tune;
 pub mod uci;

@@ -3,10 +3,13 @@
 use clap::{Parser, Subcommand};
 use principia::{
     bench, compare,
+    datagen::{self, DatagenConfig},
     engine::Engine,
+    eval,
     game::Game,
     output, perft,
     search::{SearchConfig, SearchMode},
+    tune::{self, TuneConfig},
 };
 use shakmaty::{CastlingMode, fen::Fen};
 use std::path::PathBuf;
@@ -49,6 +52,51 @@ enum Cmd {
         #[arg(long, default_value_t = 5_000_000)]
         minimax_nodes: u64,
     },
+    /// Print the evaluation of a position term by term.
+    Eval {
+        /// Position to evaluate (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+    },
+    /// Self-play at a fixed node budget, writing quiet positions and results for the tuner.
+    Datagen {
+        /// File to append to (an existing one is resumed).
+        #[arg(long)]
+        out: PathBuf,
+        /// Games in the whole run.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// Nodes searched per move.
+        #[arg(long, default_value_t = 5000)]
+        nodes: u64,
+        /// Random plies before the engine takes over.
+        #[arg(long, default_value_t = 8)]
+        random_plies: u32,
+        /// Seed: the same seed writes the same games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Texel-tune the evaluation weights on datagen output and write them as Rust source.
+    Tune {
+        /// Data files written by datagen.
+        #[arg(required = true)]
+        data: Vec<PathBuf>,
+        /// Full-batch gradient steps.
+        #[arg(long, default_value_t = 1000)]
+        epochs: usize,
+        /// Adam learning rate (centipawns per step).
+        #[arg(long, default_value_t = 1.0)]
+        lr: f64,
+        /// Where to write the weights.
+        #[arg(long, default_value = "src/eval/weights.rs")]
+        out: PathBuf,
+        /// Threads computing the gradient.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// L2 penalty pulling every weight toward its starting value.
+        #[arg(long, default_value_t = 0.0)]
+        l2: f64,
+    },
     /// Count the leaf nodes of the legal move tree.
     Perft {
         /// Plies to count.
@@ -86,7 +134,38 @@ fn main() -> ExitCode {
             );
             ExitCode::SUCCESS
         }
+        Some(Cmd::Tune { data, epochs, lr, out, threads, l2 }) => {
+            match tune::run(&TuneConfig { data, epochs, lr, out, threads, l2 }) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("tune failed: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Some(Cmd::Datagen { out, games, nodes, random_plies, seed }) => {
+            let config = DatagenConfig { out, games, nodes: nodes.max(1), random_plies, seed };
+            match datagen::run(config) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("datagen failed: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Some(Cmd::Perft { depth, fen, chess960 }) => run_perft(depth, fen.as_deref(), chess960),
+        Some(Cmd::Eval { fen }) => match game_from(fen.as_deref(), false) {
+            Ok(game) => {
+                let pos = game.position();
+                println!("{}", eval::breakdown(pos));
+                println!("Evaluation: {} (side to move)", eval::evaluate(pos));
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                ExitCode::FAILURE
+            }
+        },
         Some(Cmd::Compare { depth, fen, minimax_nodes }) => {
             let fens = match fen {
                 Some(fen) => vec![fen],
@@ -108,20 +187,24 @@ fn parse_mode(name: &str) -> Result<SearchMode, String> {
         .ok_or_else(|| format!("'{name}' is not one of Strong, PVS, AlphaBeta, Minimax"))
 }
 
+/// The start position, or the game set up from `fen`.
+fn game_from(fen: Option<&str>, chess960: bool) -> Result<Game, String> {
+    let Some(text) = fen else {
+        return Ok(Game::default());
+    };
+    text.parse::<Fen>()
+        .map_err(|e| e.to_string())
+        .and_then(|f| Game::from_fen(f, CastlingMode::from_chess960(chess960)))
+        .map_err(|e| format!("invalid FEN '{text}': {e}"))
+}
+
 fn run_perft(depth: u32, fen: Option<&str>, chess960: bool) -> ExitCode {
-    let game = match fen {
-        None => Game::default(),
-        Some(text) => match text
-            .parse::<Fen>()
-            .map_err(|e| e.to_string())
-            .and_then(|f| Game::from_fen(f, CastlingMode::from_chess960(chess960)))
-        {
-            Ok(game) => game,
-            Err(e) => {
-                eprintln!("invalid FEN '{text}': {e}");
-                return ExitCode::FAILURE;
-            }
-        },
+    let game = match game_from(fen, chess960) {
+        Ok(game) => game,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
     };
     println!("{}", perft::perft(game.position(), depth));
     ExitCode::SUCCESS

@@ -340,7 +340,11 @@ fn display_perft_eval_and_help() {
     assert_eq!(lines.iter().filter(|l| l.contains(": ")).count(), 21, "20 moves and the total");
     assert!(lines.last().unwrap().starts_with("Nodes searched: 8902"));
     e.send("eval");
-    assert!(e.until("Evaluation").last().unwrap().starts_with("Evaluation: cp"));
+    let lines = e.until("Evaluation");
+    assert!(lines.last().unwrap().starts_with("Evaluation: cp"));
+    for term in ["Material", "Mobility", "Passed pawns", "King safety"] {
+        assert!(lines.iter().any(|l| l.trim_start().starts_with(term)), "{term}: {lines:?}");
+    }
     e.send("help");
     e.until("  bench");
 }

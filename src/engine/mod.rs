@@ -99,14 +99,20 @@ impl Engine {
             Command::PonderHit => self.ponderhit(),
             Command::Quit => self.quit(),
             Command::Display => self.display(),
-            Command::Eval => send(&format!(
-                "Evaluation: {} (side to move)",
-                format_score(eval::evaluate(self.game.position()))
-            )),
+            Command::Eval => self.eval(),
             Command::Perft(depth) => self.perft(depth),
             Command::Bench(depth) => self.bench(depth),
             Command::Help => help(),
         }
+    }
+
+    /// Prints the evaluation term by term, then the score from the side to move.
+    fn eval(&self) {
+        let pos = self.game.position();
+        for line in eval::breakdown(pos).to_string().lines() {
+            send(line);
+        }
+        send(&format!("Evaluation: {} (side to move)", format_score(eval::evaluate(pos))));
     }
 
     fn setoption(&mut self, name: &str, value: Option<&str>) {

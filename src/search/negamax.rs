@@ -115,7 +115,11 @@ impl Searcher {
         // 9. Reverse futility: far enough above beta near the horizon, a quiet position
         //    will not fall below it in a few plies; trust the static evaluation.
         let in_check = pos.is_check();
-        let static_eval = if strong && !in_check { evaluate(pos) } else { -INFINITY };
+        let static_eval = match tt_hit {
+            _ if !strong || in_check => -INFINITY,
+            Some(hit) => hit.eval,
+            None => evaluate(pos),
+        };
         if strong
             && !pv_node
             && !in_check
@@ -246,7 +250,7 @@ impl Searcher {
             } else {
                 Bound::Upper
             };
-            self.tt.store(key, ply, best_move, best, 0, depth, bound);
+            self.tt.store(key, ply, best_move, best, static_eval, depth, bound);
         }
         best
     }

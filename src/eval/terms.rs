@@ -1,0 +1,261 @@
+//! The evaluation terms. Each term reports `count` occurrences of weight `index` for one
+//! side to a [`Sink`]; the sink decides whether to score, trace or print them.
+
+use super::params::*;
+use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, Square, attacks};
+
+/// Receives the terms of an evaluation.
+pub trait Sink {
+    /// `color` has `count` occurrences of the term whose weight is `WEIGHTS[index]`.
+    fn add(&mut self, color: Color, index: usize, count: i32);
+}
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
+/// Squares attacked by all pawns in `pawns` of `color`.
+pub fn pawn_attacks(color: Color, pawns: Bitboard) -> Bitboard {
+    let p = pawns.0;
+    Bitboard(match color {
+        Color::White => ((p & !FILE_A) << 7) | ((p & !FILE_H) << 9),
+        Color::Black => ((p & !FILE_A) >> 9) | ((p & !FILE_H) >> 7),
+    })
+}
+
+/// Rank of `sq` counted from `color`'s side (0 = its back rank).
+pub fn relative_rank(color: Color, sq: Square) -> usize {
+    let rank = sq.to_usize() / 8;
+    if color == Color::White { rank } else { 7 - rank }
+}
+
+/// The ranks in front of `rank` as seen by `color`.
+fn ranks_ahead(color: Color, rank: usize) -> Bitboard {
+    Bitboard(match color {
+        Color::White if rank < 7 => !0u64 << (8 * (rank + 1)),
+        Color::Black => (1u64 << (8 * rank)) - 1,
+        Color::White => 0,
+    })
+}
+
+fn file_of(sq: Square) -> Bitboard {
+    Bitboard(FILE_A << (sq.to_usize() % 8))
+}
+
+fn adjacent_files(sq: Square) -> Bitboard {
+    let file = file_of(sq).0;
+    Bitboard(((file << 1) & !FILE_A) | ((file >> 1) & !FILE_H))
+}
+
+/// Index of a square in a half-board table: ranks from the owner's side, files e-h folded onto d-a.
+fn half_square(color: Color, sq: Square) -> usize {
+    let file = sq.to_usize() % 8;
+    relative_rank(color, sq) * 4 + file.min(7 - file)
+}
+
+/// Index of a non-pawn, non-king role in the four-entry piece groups.
+fn piece_slot(role: Role) -> usize {
+    role as usize - 2
+}
+
+/// What one side attacks, gathered while its pieces are scored.
+#[derive(Clone, Copy, Default)]
+struct Attacks {
+    all: Bitboard,
+    minors: Bitboard,
+    rooks: Bitboard,
+}
+
+/// Reports every term of `pos` to `sink`.
+pub fn terms<S: Sink>(pos: &Chess, sink: &mut S) {
+    let board = pos.board();
+    let pawn_att = [
+        pawn_attacks(Color::Black, board.pawns() & board.black()),
+        pawn_attacks(Color::White, board.pawns() & board.white()),
+    ];
+    let mut att = [Attacks::default(); 2];
+    for color in Color::ALL {
+        let us = color as usize;
+        att[us].all = pawn_att[us];
+        if let Some(king) = board.king_of(color) {
+            att[us].all |= attacks::king_attacks(king);
+        }
+        pieces(board, color, pawn_att[1 - us], sink, &mut att[us]);
+        pawns(board, color, sink);
+        king(board, color, sink);
+    }
+    for color in Color::ALL {
+        threats(board, color, &att, pawn_att[color as usize], sink);
+    }
+    sink.add(pos.turn(), TEMPO, 1);
+}
+
+/// Material, placement, mobility, king-zone attacks, bishop pair and open files for `color`'s pieces.
+fn pieces<S: Sink>(board: &Board, color: Color, their_pawn_att: Bitboard, sink: &mut S, att: &mut Attacks) {
+    let ours = board.by_color(color);
+    let occupied = board.occupied();
+    let safe = !ours & !their_pawn_att;
+    let their_zone = board.king_of(!color).map_or(Bitboard::EMPTY, |k| attacks::king_attacks(k).with(k));
+    let our_pawns = board.pawns() & ours;
+    let mut attackers = 0;
+    for (role, sq) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+        .into_iter()
+        .flat_map(|role| (ours & board.by_role(role)).into_iter().map(move |sq| (role, sq)))
+    {
+        let slot = piece_slot(role);
+        sink.add(color, MATERIAL + role as usize - 1, 1);
+        sink.add(color, PST + (role as usize - 1) * 32 + half_square(color, sq), 1);
+        let reach = attacks::attacks(sq, role.of(color), occupied);
+        let mobility = (reach & safe).count();
+        let start = [MOBILITY_KNIGHT, MOBILITY_BISHOP, MOBILITY_ROOK, MOBILITY_QUEEN][slot];
+        sink.add(color, start + mobility, 1);
+        let zone = (reach & their_zone).count();
+        if zone > 0 {
+            attackers += 1;
+            sink.add(color, KING_ATTACK + slot, zone as i32);
+        }
+        att.all |= reach;
+        match role {
+            Role::Knight | Role::Bishop => att.minors |= reach,
+            Role::Rook => att.rooks |= reach,
+            _ => {}
+        }
+        if matches!(role, Role::Rook | Role::Queen) {
+            let file = file_of(sq);
+            let open = if (board.pawns() & file).is_empty() {
+                Some(0)
+            } else if (our_pawns & file).is_empty() {
+                Some(1)
+            } else {
+                None
+            };
+            if let Some(kind) = open {
+                sink.add(color, if role == Role::Rook { ROOK_OPEN } else { QUEEN_OPEN } + kind, 1);
+            }
+        }
+    }
+    if attackers > 0 {
+        sink.add(color, KING_ATTACKERS + attackers.min(8) - 1, 1);
+    }
+    if (board.bishops() & ours).more_than_one() {
+        sink.add(color, BISHOP_PAIR, 1);
+    }
+}
+
+/// Material, placement and structure of `color`'s pawns, passed pawns included.
+fn pawns<S: Sink>(board: &Board, color: Color, sink: &mut S) {
+    let ours = board.pawns() & board.by_color(color);
+    let theirs = board.pawns() & board.by_color(!color);
+    let their_att = pawn_attacks(!color, theirs);
+    let forward = if color == Color::White { 8 } else { -8 };
+    for sq in ours {
+        let rank = relative_rank(color, sq);
+        let ahead = ranks_ahead(color, sq.to_usize() / 8);
+        let file = file_of(sq);
+        let adjacent = adjacent_files(sq);
+        sink.add(color, MATERIAL, 1);
+        sink.add(color, PST + half_square(color, sq), 1);
+        let isolated = (ours & adjacent).is_empty();
+        if isolated {
+            sink.add(color, ISOLATED, 1);
+        }
+        if (ours & file & ahead).any() {
+            sink.add(color, DOUBLED, 1);
+        }
+        let supported = (attacks::pawn_attacks(!color, sq) & ours).any();
+        let phalanx = (ours & adjacent & Bitboard::from_rank(sq.rank())).any();
+        if supported || phalanx {
+            sink.add(color, CONNECTED + rank, 1);
+        }
+        let stop = Bitboard::from_square(sq).shift(forward);
+        if !isolated && (ours & adjacent & !ahead).is_empty() && (stop & their_att).any() {
+            sink.add(color, BACKWARD, 1);
+        }
+        if (theirs & (file | adjacent) & ahead).is_empty() && (ours & file & ahead).is_empty() {
+            passed(board, color, sq, rank, file & ahead, sink);
+        }
+    }
+}
+
+/// A passed pawn of `color` on `sq`: its rank, whether its path is free, and the kings' distances.
+fn passed<S: Sink>(board: &Board, color: Color, sq: Square, rank: usize, path: Bitboard, sink: &mut S) {
+    sink.add(color, PASSED + rank, 1);
+    if (path & board.occupied()).is_empty() {
+        sink.add(color, PASSED_FREE + rank, 1);
+    }
+    let Some(stop) =
+        (path & Bitboard::from_square(sq).shift(if color == Color::White { 8 } else { -8 })).first()
+    else {
+        return;
+    };
+    if let Some(k) = board.king_of(color) {
+        sink.add(color, PASSED_OWN_KING + rank, k.distance(stop) as i32);
+    }
+    if let Some(k) = board.king_of(!color) {
+        sink.add(color, PASSED_THEIR_KING + rank, k.distance(stop) as i32);
+    }
+}
+
+/// Placement of `color`'s king, its pawn shield, the enemy pawn storm and open files beside it.
+fn king<S: Sink>(board: &Board, color: Color, sink: &mut S) {
+    let Some(k) = board.king_of(color) else {
+        return;
+    };
+    sink.add(color, PST + 5 * 32 + half_square(color, k), 1);
+    let ours = board.pawns() & board.by_color(color);
+    let theirs = board.pawns() & board.by_color(!color);
+    let ahead = ranks_ahead(color, k.to_usize() / 8);
+    let own_rank = relative_rank(color, k);
+    let nearest = |pawns: Bitboard| if color == Color::White { pawns.first() } else { pawns.last() };
+    for file in files_around(k) {
+        if let Some(p) = nearest(ours & file & ahead) {
+            let distance = relative_rank(color, p) - own_rank;
+            if distance <= 2 {
+                sink.add(color, SHIELD + distance - 1, 1);
+            }
+        }
+        if let Some(p) = nearest(theirs & file & ahead) {
+            let distance = relative_rank(color, p) - own_rank;
+            if distance <= 4 {
+                sink.add(color, STORM + distance - 1, 1);
+            }
+        }
+        if (board.pawns() & file).is_empty() {
+            sink.add(color, KING_OPEN, 1);
+        } else if (ours & file).is_empty() {
+            sink.add(color, KING_OPEN + 1, 1);
+        }
+    }
+}
+
+/// The king's file and the files beside it, one bitboard each.
+fn files_around(k: Square) -> impl Iterator<Item = Bitboard> {
+    let file = k.to_usize() % 8;
+    (file.saturating_sub(1)..=(file + 1).min(7)).map(|f| Bitboard(FILE_A << f))
+}
+
+/// `color`'s threats: enemy pieces attacked by lesser pieces, and enemy pieces left hanging.
+fn threats<S: Sink>(board: &Board, color: Color, att: &[Attacks; 2], pawn_att: Bitboard, sink: &mut S) {
+    let theirs = board.by_color(!color);
+    let ours = &att[color as usize];
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        let n = (theirs & board.by_role(role) & pawn_att).count();
+        if n > 0 {
+            sink.add(color, THREAT_BY_PAWN + piece_slot(role), n as i32);
+        }
+    }
+    let by_minor = [board.rooks(), board.queens()].map(|b| (theirs & b & ours.minors).count());
+    for (i, n) in by_minor.into_iter().enumerate() {
+        if n > 0 {
+            sink.add(color, THREAT_BY_MINOR + i, n as i32);
+        }
+    }
+    let by_rook = (theirs & board.queens() & ours.rooks).count();
+    if by_rook > 0 {
+        sink.add(color, THREAT_BY_ROOK, by_rook as i32);
+    }
+    let pieces = theirs & !board.pawns() & !board.kings();
+    let hanging = (pieces & ours.all & !att[1 - color as usize].all).count();
+    if hanging > 0 {
+        sink.add(color, HANGING, hanging as i32);
+    }
+}
