@@ -48,6 +48,9 @@ const ASPIRATION_GIVE_UP: i32 = 600;
 /// Fail-high and fail-low lines are reported only after this many milliseconds.
 const BOUND_REPORT_MS: u128 = 1_000;
 
+/// Entries in each searcher's evaluation cache (a power of two).
+const EVAL_CACHE_SIZE: usize = 1 << 16;
+
 /// How often (in nodes) the clock and the stop flag are polled.
 const POLL_INTERVAL: u64 = 2048;
 
@@ -251,6 +254,7 @@ pub struct Searcher {
     after_null: [bool; MAX_PLY + 1],
     quiet: Box<history::QuietHistory>,
     excluded: Vec<Move>,
+    eval_cache: Box<[(u64, i32)]>,
 }
 
 impl Default for Searcher {
@@ -274,6 +278,7 @@ impl Searcher {
             after_null: [false; MAX_PLY + 1],
             quiet: Box::default(),
             excluded: Vec::with_capacity(256),
+            eval_cache: vec![(0, 0); EVAL_CACHE_SIZE].into_boxed_slice(),
             config,
             limits: Limits::default(),
             control: Arc::new(SearchControl::default()),
@@ -509,6 +514,20 @@ impl Searcher {
 
     fn clock_ms(&self) -> u64 {
         self.control.clock_ms(self.start.elapsed().as_millis() as u64)
+    }
+
+    /// The static evaluation of `pos`, whose key is the last on the key stack; positions met
+    /// again (the next iteration, transpositions) are looked up instead of evaluated.
+    #[inline]
+    fn evaluate(&mut self, pos: &Chess) -> i32 {
+        let key = *self.keys.last().expect("current key");
+        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
+        if slot.0 == key && key != 0 {
+            return slot.1;
+        }
+        let score = crate::eval::evaluate(pos);
+        *slot = (key, score);
+        score
     }
 
     /// Polls the limits; depth 1 always completes so there is always a move.

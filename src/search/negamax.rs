@@ -3,7 +3,6 @@
 use super::ordering::is_quiet;
 use super::see::see_ge;
 use super::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, MovePicker, SearchMode, Searcher};
-use crate::eval::evaluate;
 use crate::game::zobrist;
 use crate::tt::Bound;
 use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, Role, zobrist::Zobrist64};
@@ -63,7 +62,7 @@ impl Searcher {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(pos);
+            return self.evaluate(pos);
         }
 
         // 4. Mate distance pruning: no line from here beats a mate already found nearer the root.
@@ -118,7 +117,7 @@ impl Searcher {
         let static_eval = match tt_hit {
             _ if !strong || in_check => -INFINITY,
             Some(hit) => hit.eval,
-            None => evaluate(pos),
+            None => self.evaluate(pos),
         };
         if strong
             && !pv_node
@@ -300,14 +299,14 @@ impl Searcher {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(pos);
+            return self.evaluate(pos);
         }
 
         // 2. Stand pat: out of check, the side to move may decline every capture.
         let in_check = pos.is_check();
         let mut best = -INFINITY;
         if !in_check {
-            best = evaluate(pos);
+            best = self.evaluate(pos);
             if best >= beta {
                 return best;
             }
