@@ -222,7 +222,7 @@ impl Tuner {
         }
         out.push_str("\nuse super::Score as S;\nuse super::params::COUNT;\n\n");
         out.push_str("/// Middlegame/endgame value of every evaluation term.\n#[rustfmt::skip]\n");
-        out.push_str("pub const WEIGHTS: [S; COUNT] = [\n");
+        out.push_str("pub static WEIGHTS: [S; COUNT] = [\n");
         for group in params::GROUPS {
             let _ = writeln!(out, "    // {}", group.name);
             let per_line = if group.name == "pst" { 4 } else { 8 };

@@ -41,11 +41,6 @@ fn file_of(sq: Square) -> Bitboard {
     Bitboard(FILE_A << (sq.to_usize() % 8))
 }
 
-fn adjacent_files(sq: Square) -> Bitboard {
-    let file = file_of(sq).0;
-    Bitboard(((file << 1) & !FILE_A) | ((file >> 1) & !FILE_H))
-}
-
 /// Index of a square in a half-board table: ranks from the owner's side, files e-h folded onto d-a.
 fn half_square(color: Color, sq: Square) -> usize {
     let file = sq.to_usize() % 8;
@@ -142,38 +137,81 @@ fn pieces<S: Sink>(board: &Board, color: Color, their_pawn_att: Bitboard, sink: 
 }
 
 /// Material, placement and structure of `color`'s pawns, passed pawns included.
+/// Each pawn property is computed for all pawns at once with fills and shifts.
 fn pawns<S: Sink>(board: &Board, color: Color, sink: &mut S) {
     let ours = board.pawns() & board.by_color(color);
     let theirs = board.pawns() & board.by_color(!color);
-    let their_att = pawn_attacks(!color, theirs);
-    let forward = if color == Color::White { 8 } else { -8 };
-    for sq in ours {
-        let rank = relative_rank(color, sq);
-        let ahead = ranks_ahead(color, sq.to_usize() / 8);
-        let file = file_of(sq);
-        let adjacent = adjacent_files(sq);
-        sink.add(color, MATERIAL, 1);
-        sink.add(color, PST + half_square(color, sq), 1);
-        let isolated = (ours & adjacent).is_empty();
-        if isolated {
-            sink.add(color, ISOLATED, 1);
-        }
-        if (ours & file & ahead).any() {
-            sink.add(color, DOUBLED, 1);
-        }
-        let supported = (attacks::pawn_attacks(!color, sq) & ours).any();
-        let phalanx = (ours & adjacent & Bitboard::from_rank(sq.rank())).any();
-        if supported || phalanx {
-            sink.add(color, CONNECTED + rank, 1);
-        }
-        let stop = Bitboard::from_square(sq).shift(forward);
-        if !isolated && (ours & adjacent & !ahead).is_empty() && (stop & their_att).any() {
-            sink.add(color, BACKWARD, 1);
-        }
-        if (theirs & (file | adjacent) & ahead).is_empty() && (ours & file & ahead).is_empty() {
-            passed(board, color, sq, rank, file & ahead, sink);
+    let beside = |b: Bitboard| Bitboard(((b.0 << 1) & !FILE_A) | ((b.0 >> 1) & !FILE_H));
+    // No own pawn on a neighbouring file.
+    let isolated = ours & !beside(file_fill(ours));
+    // An own pawn further up the same file.
+    let doubled = ours & rear_span(color, ours);
+    // Defended by a pawn, or with a pawn beside it.
+    let connected = ours & (pawn_attacks(color, ours) | beside(ours));
+    // No neighbour level or behind to support its advance, and its stop square is attacked.
+    let stop_attacked = shift_back(color, pawn_attacks(!color, theirs));
+    let backward = ours & !isolated & !forward_fill(color, beside(ours)) & stop_attacked;
+    // No enemy pawn in front on its own or a neighbouring file, and not behind an own pawn.
+    let passers = ours & !doubled & !rear_span(color, theirs | beside(theirs));
+    sink.add(color, MATERIAL, ours.count() as i32);
+    for (index, set) in [(ISOLATED, isolated), (DOUBLED, doubled), (BACKWARD, backward)] {
+        if set.any() {
+            sink.add(color, index, set.count() as i32);
         }
     }
+    for sq in ours {
+        sink.add(color, PST + half_square(color, sq), 1);
+    }
+    for sq in connected {
+        sink.add(color, CONNECTED + relative_rank(color, sq), 1);
+    }
+    for sq in passers {
+        let path = front_span(color, Bitboard::from_square(sq));
+        passed(board, color, sq, relative_rank(color, sq), path, sink);
+    }
+}
+
+/// `b` and every square above it (toward rank 8).
+fn north_fill(b: Bitboard) -> Bitboard {
+    let mut x = b.0;
+    x |= x << 8;
+    x |= x << 16;
+    x |= x << 32;
+    Bitboard(x)
+}
+
+/// `b` and every square below it (toward rank 1).
+fn south_fill(b: Bitboard) -> Bitboard {
+    let mut x = b.0;
+    x |= x >> 8;
+    x |= x >> 16;
+    x |= x >> 32;
+    Bitboard(x)
+}
+
+/// Every file that holds a square of `b`.
+fn file_fill(b: Bitboard) -> Bitboard {
+    north_fill(b) | south_fill(b)
+}
+
+/// `b` and every square in front of it, as `color` moves.
+fn forward_fill(color: Color, b: Bitboard) -> Bitboard {
+    if color == Color::White { north_fill(b) } else { south_fill(b) }
+}
+
+/// `b` moved one rank toward `color`'s own side.
+fn shift_back(color: Color, b: Bitboard) -> Bitboard {
+    b.shift(if color == Color::White { -8 } else { 8 })
+}
+
+/// The squares strictly in front of `b`, as `color` moves.
+fn front_span(color: Color, b: Bitboard) -> Bitboard {
+    forward_fill(color, b.shift(if color == Color::White { 8 } else { -8 }))
+}
+
+/// The squares strictly behind `b`, as `color` moves.
+fn rear_span(color: Color, b: Bitboard) -> Bitboard {
+    front_span(!color, b)
 }
 
 /// A passed pawn of `color` on `sq`: its rank, whether its path is free, and the kings' distances.

@@ -9,7 +9,7 @@ use super::params::COUNT;
 
 /// Middlegame/endgame value of every evaluation term.
 #[rustfmt::skip]
-pub const WEIGHTS: [S; COUNT] = [
+pub static WEIGHTS: [S; COUNT] = [
     // material
     S::new(55, 98), S::new(325, 302), S::new(333, 330), S::new(447, 552), S::new(962, 1009),
     // pst
