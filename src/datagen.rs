@@ -7,9 +7,9 @@
 //! and the game's number, so a resumed run writes what an unbroken one would have.
 
 use crate::game::Game;
-use crate::search::{Limits, MATE_BOUND, STACK_SIZE, SearchConfig, SearchControl, Searcher};
+use crate::search::{Limits, MATE_BOUND, STACK_SIZE, SearchConfig, SearchControl, Searcher, is_quiet};
 use crate::tt::TranspositionTable;
-use shakmaty::{Chess, Color, EnPassantMode, Move, Position, fen::Fen};
+use shakmaty::{Color, EnPassantMode, Position, fen::Fen};
 use std::fs::OpenOptions;
 use std::io::{BufRead, BufReader, Seek, SeekFrom, Write};
 use std::path::PathBuf;
@@ -166,7 +166,8 @@ fn play_game(searcher: &mut Searcher, config: &DatagenConfig, rng: &mut Rng) -> 
         };
         let pos = game.position();
         let white = if pos.turn() == Color::White { info.score } else { -info.score };
-        if info.score.abs() < MATE_BOUND && is_quiet(pos, mv) {
+        // Quiet enough for the tuner: not in check, best move neither a capture nor a promotion.
+        if info.score.abs() < MATE_BOUND && !pos.is_check() && is_quiet(mv) {
             fens.push(Fen::from_position(pos, EnPassantMode::Legal).to_string());
         }
         white_scores.push(white);
@@ -199,11 +200,6 @@ fn random_opening(searcher: &mut Searcher, config: &DatagenConfig, rng: &mut Rng
             return game;
         }
     }
-}
-
-/// Quiet enough for the tuner: not in check, and the best move neither captures nor promotes.
-fn is_quiet(pos: &Chess, best: Move) -> bool {
-    !pos.is_check() && !best.is_capture() && !best.is_promotion()
 }
 
 /// The result by the rules (mate, stalemate, draws), from White's side.

@@ -135,49 +135,27 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Cmd::Tune { data, epochs, lr, out, threads, l2 }) => {
-            match tune::run(&TuneConfig { data, epochs, lr, out, threads, l2 }) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("tune failed: {e}");
-                    ExitCode::FAILURE
-                }
-            }
+            exit_code("tune", tune::run(&TuneConfig { data, epochs, lr, out, threads, l2 }))
         }
         Some(Cmd::Datagen { out, games, nodes, random_plies, seed }) => {
             let config = DatagenConfig { out, games, nodes: nodes.max(1), random_plies, seed };
-            match datagen::run(config) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("datagen failed: {e}");
-                    ExitCode::FAILURE
-                }
-            }
+            exit_code("datagen", datagen::run(config))
         }
         Some(Cmd::Perft { depth, fen, chess960 }) => run_perft(depth, fen.as_deref(), chess960),
-        Some(Cmd::Eval { fen }) => match game_from(fen.as_deref(), false) {
-            Ok(game) => {
+        Some(Cmd::Eval { fen }) => exit_code(
+            "eval",
+            game_from(fen.as_deref(), false).map(|game| {
                 let pos = game.position();
                 println!("{}", eval::breakdown(pos));
                 println!("Evaluation: {} (side to move)", eval::evaluate(pos));
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("{e}");
-                ExitCode::FAILURE
-            }
-        },
+            }),
+        ),
         Some(Cmd::Compare { depth, fen, minimax_nodes }) => {
             let fens = match fen {
                 Some(fen) => vec![fen],
                 None => bench::POSITIONS.iter().map(|f| f.to_string()).collect(),
             };
-            match compare::run(depth.max(1), fens, minimax_nodes) {
-                Ok(_) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("compare failed: {e}");
-                    ExitCode::FAILURE
-                }
-            }
+            exit_code("compare", compare::run(depth.max(1), fens, minimax_nodes))
         }
     }
 }
@@ -185,6 +163,17 @@ fn main() -> ExitCode {
 fn parse_mode(name: &str) -> Result<SearchMode, String> {
     SearchMode::from_name(name)
         .ok_or_else(|| format!("'{name}' is not one of Strong, PVS, AlphaBeta, Minimax"))
+}
+
+/// Success, or the error reported on stderr as what `command` failed with.
+fn exit_code<T>(command: &str, result: Result<T, String>) -> ExitCode {
+    match result {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{command} failed: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 /// The start position, or the game set up from `fen`.

@@ -11,7 +11,7 @@ mod see;
 pub mod time;
 
 pub use limits::Limits;
-pub use ordering::{MovePicker, mvv_lva};
+pub use ordering::{MovePicker, is_quiet, mvv_lva};
 pub use pv::PvTable;
 pub use see::{see, see_ge};
 
