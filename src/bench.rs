@@ -3,7 +3,7 @@
 
 use crate::game::Game;
 use crate::output::send;
-use crate::search::{Limits, STACK_SIZE, SearchConfig, SearchControl, Searcher};
+use crate::search::{Limits, STACK_SIZE, SearchConfig, SearchControl, Searcher, search_threads};
 use shakmaty::{CastlingMode, fen::Fen};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -60,36 +60,45 @@ pub struct BenchResult {
     pub nps: u64,
 }
 
-/// Searches every bench position to `depth` with a fresh searcher, printing
-/// one line per position and the final `N nodes M nps` line.
-pub fn run(depth: u32, config: SearchConfig) -> BenchResult {
+/// Searches every bench position to `depth` with fresh searchers on `threads` threads,
+/// printing one line per position and the final `N nodes M nps` line. The node count is
+/// the search's signature with one thread; with more it varies from run to run.
+pub fn run(depth: u32, config: SearchConfig, threads: usize) -> BenchResult {
     std::thread::Builder::new()
         .name("bench".into())
         .stack_size(STACK_SIZE)
-        .spawn(move || run_here(depth, config))
+        .spawn(move || run_here(depth, config, threads.max(1)))
         .expect("bench thread")
         .join()
         .expect("bench finished")
 }
 
-fn run_here(depth: u32, config: SearchConfig) -> BenchResult {
+fn run_here(depth: u32, config: SearchConfig, threads: usize) -> BenchResult {
     let mut searching = Duration::ZERO;
     let mut nodes = 0;
     for (i, fen) in POSITIONS.iter().enumerate() {
         let fen: Fen = fen.parse().expect("bench FEN");
         let game = Game::from_fen(fen, CastlingMode::Standard).expect("bench position");
-        let mut searcher = Searcher::new(config);
+        let mut searchers: Vec<Searcher> = (0..threads).map(|_| Searcher::new(config)).collect();
+        let tt = searchers[0].tt();
+        searchers.iter_mut().for_each(|s| s.set_tt(Arc::clone(&tt)));
+        let (main, helpers) = searchers.split_first_mut().expect("a main searcher");
         let control = Arc::new(SearchControl::new(false));
         // Only the search is timed: clearing a fresh 16 MB table would dominate small searches.
         let start = Instant::now();
-        let result = searcher.search(&game, Limits::depth(depth), control, &mut |_| {});
-        searching += start.elapsed();
+        let result = search_threads(main, helpers, &game, Limits::depth(depth), control, &mut |_| {});
+        let took = start.elapsed();
+        searching += took;
         let n = result.info.map_or(0, |info| info.nodes);
-        send(&format!("position {:>2}/{}: {n} nodes", i + 1, POSITIONS.len()));
+        let ms = took.as_millis();
+        send(&format!("position {:>2}/{}: {n} nodes {ms} ms", i + 1, POSITIONS.len()));
         nodes += n;
     }
     let millis = searching.as_millis().max(1) as u64;
     let nps = nodes * 1000 / millis;
+    if threads > 1 {
+        send(&format!("{threads} threads: {millis} ms to depth {depth}"));
+    }
     send(&format!("{nodes} nodes {nps} nps"));
     BenchResult { nodes, nps }
 }

@@ -39,6 +39,9 @@ enum Cmd {
         /// Do not search the previous iteration's PV first.
         #[arg(long)]
         no_pv_first: bool,
+        /// Search threads (the node count is the signature only with one).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
     /// Run minimax, alpha-beta and PVS (PV-first off and on) and the strong search side by side.
     Compare {
@@ -127,10 +130,11 @@ fn main() -> ExitCode {
             Engine::new().run(std::io::stdin().lock());
             ExitCode::SUCCESS
         }
-        Some(Cmd::Bench { depth, mode, no_pv_first }) => {
+        Some(Cmd::Bench { depth, mode, no_pv_first, threads }) => {
             bench::run(
                 depth.max(1),
                 SearchConfig { mode, pv_first: !no_pv_first, ..SearchConfig::default() },
+                threads.clamp(1, principia::search::MAX_THREADS),
             );
             ExitCode::SUCCESS
         }

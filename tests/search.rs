@@ -10,7 +10,7 @@ use principia::search::{
     Limits, SearchConfig, SearchControl, SearchInfo, SearchMode, SearchResult, Searcher, mate_in,
 };
 use principia::uci::format_move;
-use shakmaty::{CastlingMode, Move, fen::Fen, uci::UciMove};
+use shakmaty::{CastlingMode, Move, Position, fen::Fen, uci::UciMove};
 use std::sync::Arc;
 
 fn game(fen: &str, moves: &[&str]) -> Game {
@@ -237,7 +237,7 @@ fn uci_move(game: &Game, text: &str) -> Move {
 
 #[test]
 fn bench_signature_is_pinned() {
-    let result = principia::bench::run(principia::bench::DEFAULT_DEPTH, SearchConfig::default());
+    let result = principia::bench::run(principia::bench::DEFAULT_DEPTH, SearchConfig::default(), 1);
     assert_eq!(result.nodes, 116_629, "the search changed: update this and say Bench: N in the commit");
 }
 
@@ -290,4 +290,50 @@ fn bare_king_endings_are_mated_within_the_fifty_move_rule() {
     let krk = moves_to_mate("8/8/8/4k3/8/8/8/KR6 w - - 0 1", 20_000).expect("KRK mates");
     let kbnk = moves_to_mate("7k/8/8/8/8/8/8/KBN5 w - - 0 1", 50_000).expect("KBNK mates");
     assert!(kqk <= 15 && krk <= 30 && kbnk <= 50, "KQK {kqk}, KRK {krk}, KBNK {kbnk}");
+}
+
+/// Searches with `threads` threads (the main one and helpers) on one table.
+fn search_threaded(game: &Game, limits: Limits, threads: usize) -> (SearchResult, Vec<SearchInfo>) {
+    let tt = Arc::new(principia::tt::TranspositionTable::new(16).unwrap());
+    let mut searchers: Vec<Searcher> =
+        (0..threads).map(|_| Searcher::with_tt(SearchConfig::default(), Arc::clone(&tt))).collect();
+    let (main, helpers) = searchers.split_first_mut().unwrap();
+    let control = Arc::new(SearchControl::new(false));
+    let mut infos = Vec::new();
+    let result = principia::search::search_threads(main, helpers, game, limits, control, &mut |info| {
+        infos.push(info.clone());
+    });
+    (result, infos)
+}
+
+#[test]
+fn helper_threads_add_their_nodes_and_the_move_stays_legal() {
+    let g = game("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", &[]);
+    let (result, infos) = search_threaded(&g, Limits::depth(7), 4);
+    let best = result.best_move.expect("a move");
+    assert!(g.position().legal_moves().contains(&best));
+    let last = infos.last().unwrap();
+    assert_eq!(last.depth, 7, "the depth limit holds with threads");
+    assert!(infos.iter().all(|info| info.depth <= 7));
+    let total = result.info.unwrap().nodes;
+    assert!(total > result.stats.total_nodes, "helpers' nodes are counted: {total}");
+}
+
+#[test]
+fn a_node_limit_counts_every_thread() {
+    let g = game("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", &[]);
+    let limits = Limits { nodes: Some(20_000), ..Limits::default() };
+    let (result, _) = search_threaded(&g, limits, 3);
+    let nodes = result.info.unwrap().nodes;
+    assert!(result.best_move.is_some());
+    // Each thread may finish the node it is in (and depth 1 always completes).
+    assert!((20_000..20_000 + 2_000).contains(&nodes), "{nodes}");
+}
+
+#[test]
+fn threads_find_the_same_mate() {
+    let g = game("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", &[]);
+    let (result, infos) = search_threaded(&g, Limits { mate: Some(1), ..Limits::default() }, 2);
+    assert_eq!(result.best_move.map(|m| m.to().to_string()), Some("f7".into()));
+    assert_eq!(mate_in(infos.last().unwrap().score), Some(1));
 }

@@ -419,3 +419,38 @@ fn show_wdl_adds_per_mille_chances_to_info_lines() {
     let lines = e.until("bestmove");
     assert!(lines.iter().all(|l| !l.contains(" wdl ")), "{lines:?}");
 }
+
+#[test]
+fn threads_give_legal_moves_and_can_change_between_searches() {
+    let mut e = Engine::start();
+    for threads in [4, 1, 3] {
+        e.send(&format!("setoption name Threads value {threads}"));
+        e.send("position startpos moves d2d4 g8f6");
+        e.send("go depth 6");
+        let lines = e.until("bestmove");
+        let root = play_line(&Chess::default(), &["d2d4", "g8f6"]);
+        check_pvs(&root, &lines);
+        play_line(&root, &[bestmove(&lines).as_str()]);
+    }
+    e.send("setoption name Threads value 0");
+    let lines = e.sync();
+    assert!(lines[0].starts_with("info string"), "{lines:?}");
+}
+
+#[test]
+fn isready_and_stop_are_prompt_with_several_threads() {
+    let mut e = Engine::start();
+    e.send("setoption name Threads value 4");
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = std::time::Instant::now();
+    assert!(e.sync().iter().all(|l| !l.starts_with("bestmove")));
+    e.send("stop");
+    let lines = e.until("bestmove");
+    // Generous for a loaded test machine; typically a few milliseconds.
+    assert!(asked.elapsed() < Duration::from_secs(2), "{:?}", asked.elapsed());
+    play_line(&Chess::default(), &[bestmove(&lines).as_str()]);
+    e.send("quit");
+    assert!(e.exits_within(Duration::from_secs(2)));
+}

@@ -7,7 +7,7 @@ pub mod options;
 use crate::game::Game;
 use crate::output::{info_string, send};
 use crate::search::time::{Clock, TimeManager};
-use crate::search::{Limits, STACK_SIZE, SearchControl, Searcher};
+use crate::search::{Limits, STACK_SIZE, SearchControl, Searcher, search_threads};
 use crate::tt::TranspositionTable;
 use crate::uci::{Command, Go, format_bestmove, format_info, format_move, format_score};
 use crate::{bench, eval, perft};
@@ -18,12 +18,12 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-/// A search running on its own thread; the thread hands the searcher back when done.
+/// A search running on its own thread; the thread hands the searchers back when done.
 struct Job {
     control: Arc<SearchControl>,
     waits_for_stop: bool,
     started: Instant,
-    handle: JoinHandle<Searcher>,
+    handle: JoinHandle<Vec<Searcher>>,
 }
 
 /// The UCI engine.
@@ -31,7 +31,8 @@ pub struct Engine {
     game: Game,
     options: Options,
     tt: Arc<TranspositionTable>,
-    searcher: Option<Searcher>,
+    /// One searcher per thread, the main one first; empty while a search runs.
+    searchers: Vec<Searcher>,
     job: Option<Job>,
 }
 
@@ -47,8 +48,7 @@ impl Engine {
         let options = Options::default();
         let tt = TranspositionTable::new(options.hash_mb).expect("default hash table");
         let tt = Arc::new(tt);
-        let searcher = Searcher::with_tt(options.search, Arc::clone(&tt));
-        Engine { game: Game::default(), options, tt, searcher: Some(searcher), job: None }
+        Engine { game: Game::default(), options, tt, searchers: Vec::new(), job: None }
     }
 
     /// Reads commands until `quit` or the end of input.
@@ -89,10 +89,7 @@ impl Engine {
             Command::IsReady => send("readyok"),
             Command::Debug(_) | Command::Xboard => {}
             Command::SetOption { name, value } => self.setoption(&name, value.as_deref()),
-            Command::UciNewGame => {
-                self.game = Game::default();
-                self.tt.clear();
-            }
+            Command::UciNewGame => self.new_game(),
             Command::Position { fen, moves } => self.position(fen, &moves),
             Command::Go(go) => self.go(go),
             Command::Stop => self.stop(),
@@ -104,6 +101,16 @@ impl Engine {
             Command::Bench(depth) => self.bench(depth),
             Command::Help => help(),
         }
+    }
+
+    /// Forgets everything learnt: the hash table and each thread's histories.
+    fn new_game(&mut self) {
+        if self.searching() {
+            return info_string("ucinewgame during a search ignored");
+        }
+        self.game = Game::default();
+        self.tt.clear();
+        self.searchers.clear();
     }
 
     /// Prints the evaluation term by term, then the score from the side to move.
@@ -155,7 +162,7 @@ impl Engine {
 
     fn join(&mut self) {
         if let Some(job) = self.job.take() {
-            self.searcher = Some(job.handle.join().unwrap_or_default());
+            self.searchers = job.handle.join().unwrap_or_default();
         }
     }
 
@@ -209,9 +216,7 @@ impl Engine {
         let limits = self.limits(&go);
         let infinite = limits.infinite;
         let control = Arc::new(SearchControl::new(go.ponder));
-        let mut searcher = self.searcher.take().unwrap_or_default();
-        searcher.set_config(self.options.search);
-        searcher.set_tt(Arc::clone(&self.tt));
+        let mut searchers = self.take_searchers();
         let game = self.game.clone();
         let mode = self.castling_mode();
         let show_wdl = self.options.show_wdl;
@@ -219,7 +224,8 @@ impl Engine {
         let spawned =
             std::thread::Builder::new().name("search".into()).stack_size(STACK_SIZE).spawn(move || {
                 let c = thread_control;
-                let result = searcher.search(&game, limits, Arc::clone(&c), &mut |info| {
+                let (main, helpers) = searchers.split_first_mut().expect("a main searcher");
+                let result = search_threads(main, helpers, &game, limits, Arc::clone(&c), &mut |info| {
                     send(&format_info(info, mode, show_wdl));
                 });
                 // `go infinite` and `go ponder` wait for `stop` (or `ponderhit`) before answering.
@@ -231,7 +237,7 @@ impl Engine {
                 }
                 c.mark_answered();
                 send(&format_bestmove(result.best_move, result.ponder_move, mode));
-                searcher
+                searchers
             });
         match spawned {
             Ok(handle) => {
@@ -243,6 +249,20 @@ impl Engine {
                 send("bestmove 0000");
             }
         }
+    }
+
+    /// One searcher per thread, set up for the current options and table.
+    fn take_searchers(&mut self) -> Vec<Searcher> {
+        let mut searchers = std::mem::take(&mut self.searchers);
+        searchers.truncate(self.options.threads);
+        while searchers.len() < self.options.threads {
+            searchers.push(Searcher::with_tt(self.options.search, Arc::clone(&self.tt)));
+        }
+        for searcher in &mut searchers {
+            searcher.set_config(self.options.search);
+            searcher.set_tt(Arc::clone(&self.tt));
+        }
+        searchers
     }
 
     /// Turns `go` into search limits for the side to move.
@@ -343,7 +363,7 @@ impl Engine {
         if self.searching() {
             return info_string("bench refused while a search is running");
         }
-        bench::run(depth.unwrap_or(bench::DEFAULT_DEPTH).max(1), self.options.search);
+        bench::run(depth.unwrap_or(bench::DEFAULT_DEPTH).max(1), self.options.search, self.options.threads);
     }
 }
 

@@ -1,6 +1,6 @@
 //! The engine's UCI options: what exists, its limits, and the current values.
 
-use crate::search::{DEFAULT_HASH_MB, SearchConfig, SearchMode};
+use crate::search::{DEFAULT_HASH_MB, MAX_THREADS, SearchConfig, SearchMode};
 
 /// The kind and limits of an option, as `uci` announces it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,12 +48,13 @@ const SEARCH_MODES: [&str; 4] = [
 ];
 
 /// Every option the engine offers.
-pub const OPTIONS: [OptionSpec; 9] = [
+pub const OPTIONS: [OptionSpec; 10] = [
     OptionSpec {
         name: "Hash",
         kind: OptionKind::Spin { default: DEFAULT_HASH_MB as i64, min: 1, max: 1 << 20 },
     },
     OptionSpec { name: "Clear Hash", kind: OptionKind::Button },
+    OptionSpec { name: "Threads", kind: OptionKind::Spin { default: 1, min: 1, max: MAX_THREADS as i64 } },
     OptionSpec { name: "Move Overhead", kind: OptionKind::Spin { default: 30, min: 0, max: 5000 } },
     OptionSpec { name: "Ponder", kind: OptionKind::Check { default: false } },
     OptionSpec { name: "MultiPV", kind: OptionKind::Spin { default: 1, min: 1, max: 256 } },
@@ -68,6 +69,8 @@ pub const OPTIONS: [OptionSpec; 9] = [
 pub struct Options {
     /// Transposition table size in MB.
     pub hash_mb: usize,
+    /// Search threads (Lazy SMP).
+    pub threads: usize,
     /// Milliseconds kept back from every move for the GUI and the pipe.
     pub move_overhead_ms: u64,
     /// The GUI may send `go ponder` (informational).
@@ -84,6 +87,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
             move_overhead_ms: 30,
             ponder: false,
             chess960: false,
@@ -137,6 +141,7 @@ impl Options {
     fn set_spin(&mut self, name: &str, n: u64) {
         match name {
             "Hash" => self.hash_mb = n as usize,
+            "Threads" => self.threads = n as usize,
             "MultiPV" => self.search.multi_pv = n as usize,
             _ => self.move_overhead_ms = n,
         }
@@ -169,6 +174,8 @@ mod tests {
         assert_eq!(o.search.multi_pv, 3);
         o.set("UCI_ShowWDL", Some("true")).unwrap();
         assert!(o.show_wdl);
+        o.set("threads", Some("4")).unwrap();
+        assert_eq!(o.threads, 4);
     }
 
     #[test]
@@ -181,6 +188,8 @@ mod tests {
         assert!(o.set("Hash", None).is_err());
         assert!(o.set("MultiPV", Some("0")).is_err());
         assert!(o.set("MultiPV", Some("257")).is_err());
+        assert!(o.set("Threads", Some("0")).is_err());
+        assert!(o.set("Threads", Some("100000")).is_err());
         assert_eq!(o, Options::default());
     }
 }

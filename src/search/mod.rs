@@ -8,12 +8,14 @@ mod negamax;
 mod ordering;
 mod pv;
 mod see;
+mod smp;
 pub mod time;
 
 pub use limits::Limits;
 pub use ordering::{MovePicker, is_quiet, mvv_lva};
 pub use pv::PvTable;
 pub use see::{see, see_ge};
+pub use smp::{MAX_THREADS, search_threads};
 
 use crate::game::Game;
 use crate::tt::{Bound, TranspositionTable};
@@ -113,6 +115,8 @@ pub struct SearchControl {
     pondering: AtomicBool,
     ponderhit_ms: AtomicU64,
     answered: AtomicBool,
+    finished: AtomicBool,
+    nodes: AtomicU64,
 }
 
 impl SearchControl {
@@ -123,6 +127,8 @@ impl SearchControl {
             pondering: AtomicBool::new(pondering),
             ponderhit_ms: AtomicU64::new(0),
             answered: AtomicBool::new(false),
+            finished: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
         }
     }
 
@@ -155,6 +161,26 @@ impl SearchControl {
     /// True once the search has answered; its thread is about to end.
     pub fn is_answered(&self) -> bool {
         self.answered.load(Ordering::Acquire)
+    }
+
+    /// The main thread has its result: helper threads stop.
+    fn finish(&self) {
+        self.finished.store(true, Ordering::Relaxed);
+    }
+
+    /// True once the main thread has its result.
+    fn is_finished(&self) -> bool {
+        self.finished.load(Ordering::Relaxed)
+    }
+
+    /// Adds a thread's nodes to the shared count.
+    fn add_nodes(&self, nodes: u64) {
+        self.nodes.fetch_add(nodes, Ordering::Relaxed);
+    }
+
+    /// Nodes every thread has added so far.
+    fn shared_nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
     }
 
     /// Milliseconds on our clock, given the milliseconds since the search began.
@@ -243,6 +269,8 @@ pub struct Searcher {
     keys: Vec<u64>,
     root_index: usize,
     nodes: u64,
+    published: u64,
+    helper: bool,
     seldepth: usize,
     depth: u32,
     stopped: bool,
@@ -288,6 +316,8 @@ impl Searcher {
             keys: Vec::new(),
             root_index: 0,
             nodes: 0,
+            published: 0,
+            helper: false,
             seldepth: 0,
             depth: 0,
             stopped: false,
@@ -300,6 +330,11 @@ impl Searcher {
     /// Changes the search variant for the next search.
     pub fn set_config(&mut self, config: SearchConfig) {
         self.config = config;
+    }
+
+    /// The hash table this searcher uses.
+    pub fn tt(&self) -> Arc<TranspositionTable> {
+        Arc::clone(&self.tt)
     }
 
     /// Uses `tt` from the next search on.
@@ -340,6 +375,7 @@ impl Searcher {
             self.depth = 0;
             result.info = Some(self.info(score));
         }
+        self.publish_nodes();
         self.stats.total_nodes = self.nodes;
         result.stats = std::mem::take(&mut self.stats);
         result
@@ -442,10 +478,13 @@ impl Searcher {
         self.root_index = self.keys.len() - 1;
         self.prev_pv.clear();
         self.nodes = 0;
+        self.published = 0;
         self.stopped = false;
         self.stats = SearchStats::default();
         if self.uses_tt() {
-            self.tt.new_search();
+            if !self.helper {
+                self.tt.new_search();
+            }
             self.quiet.new_search();
         }
     }
@@ -485,7 +524,7 @@ impl Searcher {
             depth: self.depth,
             seldepth: self.seldepth as u32,
             score,
-            nodes: self.nodes,
+            nodes: self.total_nodes(),
             time_ms: self.start.elapsed().as_millis() as u64,
             hashfull: self.uses_tt().then(|| self.tt.hashfull()),
             bound: Bound::Exact,
@@ -503,7 +542,7 @@ impl Searcher {
         if self.limits.mate.is_some_and(mated) {
             return true;
         }
-        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
+        if self.limits.nodes.is_some_and(|n| self.total_nodes() >= n) {
             return true;
         }
         match self.limits.time {
@@ -536,16 +575,34 @@ impl Searcher {
         if self.stopped || self.depth <= 1 {
             return self.stopped;
         }
-        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
-            self.stopped = true;
-        } else if self.nodes.is_multiple_of(POLL_INTERVAL) {
+        let poll = self.nodes.is_multiple_of(POLL_INTERVAL);
+        if let Some(limit) = self.limits.nodes {
+            // A node limit counts every thread's nodes, so they are shared at once.
+            self.publish_nodes();
+            self.stopped = self.total_nodes() >= limit;
+        } else if poll {
+            self.publish_nodes();
+        }
+        if poll && !self.stopped {
             let out_of_time = match self.limits.time {
                 Some(tm) if !self.control.is_pondering() => tm.must_stop(self.clock_ms()),
                 _ => false,
             };
-            self.stopped = out_of_time || self.control.is_stopped();
+            let released = self.helper && self.control.is_finished();
+            self.stopped = out_of_time || released || self.control.is_stopped();
         }
         self.stopped
+    }
+
+    /// Adds the nodes searched since the last call to the count shared by all threads.
+    fn publish_nodes(&mut self) {
+        self.control.add_nodes(self.nodes - self.published);
+        self.published = self.nodes;
+    }
+
+    /// Nodes searched by all threads, this one's counted exactly.
+    fn total_nodes(&self) -> u64 {
+        self.control.shared_nodes() + self.nodes - self.published
     }
 
     /// Legal root moves, restricted to `searchmoves` when given, less the moves that earlier
