@@ -32,6 +32,10 @@ pub const MATE: i32 = 31_000;
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// Score of a drawn position.
 pub const DRAW: i32 = 0;
+/// Score of a tablebase win at the root, below the mate range; found at ply `n`, `TB_WIN - n`.
+pub const TB_WIN: i32 = MATE_BOUND - 1;
+/// Scores beyond this are tablebase wins or mates (and below its negation, losses).
+pub const TB_WIN_BOUND: i32 = TB_WIN - MAX_PLY as i32;
 
 /// Hash table size in MB when none is given.
 pub const DEFAULT_HASH_MB: usize = 16;
