@@ -8,6 +8,7 @@ mod negamax;
 mod ordering;
 mod pv;
 mod see;
+mod tablebase;
 pub mod time;
 
 pub use limits::Limits;
@@ -16,6 +17,7 @@ pub use pv::PvTable;
 pub use see::{see, see_ge};
 
 use crate::game::Game;
+use crate::syzygy::{ProbeSettings, Tablebases};
 use crate::tt::{Bound, TranspositionTable};
 use shakmaty::{Chess, Move, MoveList, Position};
 use std::sync::Arc;
@@ -102,11 +104,18 @@ pub struct SearchConfig {
     pub pv_first: bool,
     /// Number of best root moves to search and report, each with its own line (MultiPV).
     pub multi_pv: usize,
+    /// How the search uses the Syzygy tables, when there are any.
+    pub syzygy: ProbeSettings,
 }
 
 impl Default for SearchConfig {
     fn default() -> Self {
-        SearchConfig { mode: SearchMode::Strong, pv_first: true, multi_pv: 1 }
+        SearchConfig {
+            mode: SearchMode::Strong,
+            pv_first: true,
+            multi_pv: 1,
+            syzygy: ProbeSettings::default(),
+        }
     }
 }
 
@@ -182,6 +191,8 @@ pub struct SearchInfo {
     pub time_ms: u64,
     /// Permille of the hash table in use, when the search uses one.
     pub hashfull: Option<u32>,
+    /// Tablebase probes that gave a result so far, when tables are loaded.
+    pub tbhits: Option<u64>,
     /// Exact, or the bound the score is when the root window failed high or low.
     pub bound: Bound,
     /// Rank of this line among the best root moves, when more than one is asked for.
@@ -259,6 +270,8 @@ pub struct Searcher {
     quiet: Box<history::QuietHistory>,
     excluded: Vec<Move>,
     eval_cache: Box<[(u64, i32)]>,
+    tablebases: Option<Arc<Tablebases>>,
+    tbhits: u64,
 }
 
 impl Default for Searcher {
@@ -283,6 +296,8 @@ impl Searcher {
             quiet: Box::default(),
             excluded: Vec::with_capacity(256),
             eval_cache: vec![(0, 0); EVAL_CACHE_SIZE].into_boxed_slice(),
+            tablebases: None,
+            tbhits: 0,
             config,
             limits: Limits::default(),
             control: Arc::new(SearchControl::default()),
@@ -321,6 +336,13 @@ impl Searcher {
     ) -> SearchResult {
         self.prepare(game, limits, control);
         let root = game.position();
+        // With the root in the tables, only the moves keeping their best outcome are searched
+        // and the tables' score is reported (unless the search finds a mate).
+        let tb_score = self.restrict_root_moves(root);
+        let report = &mut |info: &SearchInfo| match tb_score {
+            Some(tb) => report(&tablebase::with_root_score(info, tb)),
+            None => report(info),
+        };
         let mut result = SearchResult::default();
         let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
         for depth in 1..=max_depth {
@@ -343,6 +365,9 @@ impl Searcher {
             let score = self.negamax(root, 1, 0, -INFINITY, INFINITY, false);
             self.depth = 0;
             result.info = Some(self.info(score));
+        }
+        if let (Some(tb), Some(info)) = (tb_score, result.info.as_mut()) {
+            *info = tablebase::with_root_score(info, tb);
         }
         self.stats.total_nodes = self.nodes;
         result.stats = std::mem::take(&mut self.stats);
@@ -446,6 +471,7 @@ impl Searcher {
         self.root_index = self.keys.len() - 1;
         self.prev_pv.clear();
         self.nodes = 0;
+        self.tbhits = 0;
         self.stopped = false;
         self.stats = SearchStats::default();
         if self.uses_tt() {
@@ -492,6 +518,7 @@ impl Searcher {
             nodes: self.nodes,
             time_ms: self.start.elapsed().as_millis() as u64,
             hashfull: self.uses_tt().then(|| self.tt.hashfull()),
+            tbhits: self.tablebases.is_some().then_some(self.tbhits),
             bound: Bound::Exact,
             multipv: None,
             pv: self.pv.root_line().collect(),
