@@ -14,6 +14,7 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// Win, draw or loss for the side to move, as the WDL tables give it.
 pub use shakmaty_syzygy::Wdl;
 
 /// The `SyzygyPath` value that means no tables.
