@@ -9,6 +9,7 @@ pub mod game;
 pub mod output;
 pub mod perft;
 pub mod search;
+pub mod syzygy;
 pub mod tt;
 pub mod tune;
 pub mod uci;

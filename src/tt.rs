@@ -5,7 +5,7 @@
 //! thread reads as a miss. Four entries make a 64-byte bucket; a store replaces the
 //! entry of the same position, or else the one least worth keeping (shallow, old).
 
-use crate::search::MATE_BOUND;
+use crate::search::TB_WIN_BOUND;
 use shakmaty::{Move, Role, Square};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -114,11 +114,12 @@ fn bucket_count(mb: usize) -> usize {
     (mb.max(1) << 20) / std::mem::size_of::<Bucket>()
 }
 
-/// Converts a score to its stored form: mate distances from this node, not the root.
+/// Converts a score to its stored form: mate (and tablebase win) distances from this node,
+/// not the root.
 pub fn score_to_tt(score: i32, ply: usize) -> i32 {
-    if score > MATE_BOUND {
+    if score > TB_WIN_BOUND {
         score + ply as i32
-    } else if score < -MATE_BOUND {
+    } else if score < -TB_WIN_BOUND {
         score - ply as i32
     } else {
         score
@@ -127,9 +128,9 @@ pub fn score_to_tt(score: i32, ply: usize) -> i32 {
 
 /// Converts a stored score back to a score from the root at `ply`.
 pub fn score_from_tt(score: i32, ply: usize) -> i32 {
-    if score > MATE_BOUND {
+    if score > TB_WIN_BOUND {
         score - ply as i32
-    } else if score < -MATE_BOUND {
+    } else if score < -TB_WIN_BOUND {
         score + ply as i32
     } else {
         score
@@ -286,6 +287,16 @@ mod tests {
         assert_eq!(tt.probe(42, 6).unwrap().score, MATE - 9);
         tt.store(43, 1, None, -MATE + 4, 0, 4, Bound::Exact);
         assert_eq!(tt.probe(43, 3).unwrap().score, -MATE + 6);
+    }
+
+    #[test]
+    fn tablebase_wins_are_stored_relative_to_the_node_too() {
+        use crate::search::TB_WIN;
+        let tt = TranspositionTable::new(1).unwrap();
+        tt.store(44, 2, None, TB_WIN - 2, 0, 7, Bound::Lower);
+        assert_eq!(tt.probe(44, 5).unwrap().score, TB_WIN - 5);
+        tt.store(45, 3, None, -(TB_WIN - 6), 0, 7, Bound::Upper);
+        assert_eq!(tt.probe(45, 1).unwrap().score, -(TB_WIN - 4));
     }
 
     #[test]

@@ -318,6 +318,9 @@ pub fn format_info(info: &SearchInfo, mode: CastlingMode, show_wdl: bool) -> Str
     if let Some(hashfull) = info.hashfull {
         line.push_str(&format!(" hashfull {hashfull}"));
     }
+    if let Some(tbhits) = info.tbhits {
+        line.push_str(&format!(" tbhits {tbhits}"));
+    }
     if !info.pv.is_empty() {
         line.push_str(" pv");
         for &mv in &info.pv {
@@ -437,6 +440,7 @@ mod tests {
             nodes: 1000,
             time_ms: 10,
             hashfull: None,
+            tbhits: None,
             bound: Bound::Lower,
             multipv: None,
             pv: Vec::new(),

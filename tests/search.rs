@@ -7,8 +7,10 @@ use common::{play_line, position};
 use principia::compare;
 use principia::game::Game;
 use principia::search::{
-    Limits, SearchConfig, SearchControl, SearchInfo, SearchMode, SearchResult, Searcher, mate_in,
+    Limits, SearchConfig, SearchControl, SearchInfo, SearchMode, SearchResult, Searcher, TB_WIN,
+    TB_WIN_BOUND, mate_in,
 };
+use principia::syzygy;
 use principia::uci::format_move;
 use shakmaty::{CastlingMode, Move, Position, fen::Fen, uci::UciMove};
 use std::sync::Arc;
@@ -306,6 +308,17 @@ fn search_threaded(game: &Game, limits: Limits, threads: usize) -> (SearchResult
     (result, infos)
 }
 
+/// Searches `fen` with the test tables loaded.
+fn search_with_tables(fen: &str, depth: u32) -> (SearchResult, Vec<SearchInfo>) {
+    let mut infos = Vec::new();
+    let mut searcher = Searcher::default();
+    searcher.set_tablebases(syzygy::load("tests/data/syzygy").tables.map(Arc::new));
+    let control = Arc::new(SearchControl::new(false));
+    let result =
+        searcher.search(&game(fen, &[]), Limits::depth(depth), control, &mut |i| infos.push(i.clone()));
+    (result, infos)
+}
+
 #[test]
 fn helper_threads_add_their_nodes_and_the_move_stays_legal() {
     let g = game("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", &[]);
@@ -336,4 +349,48 @@ fn threads_find_the_same_mate() {
     let (result, infos) = search_threaded(&g, Limits { mate: Some(1), ..Limits::default() }, 2);
     assert_eq!(result.best_move.map(|m| m.to().to_string()), Some("f7".into()));
     assert_eq!(mate_in(infos.last().unwrap().score), Some(1));
+}
+
+#[test]
+fn tables_restrict_the_root_to_the_winning_moves_and_report_their_score() {
+    // Kb3 attacks a2, a3 and a4: those rook moves throw the win away.
+    let (result, infos) = search_with_tables("8/8/8/8/8/1k6/8/R3K3 w - - 0 1", 6);
+    assert_eq!(infos.len(), 6);
+    for info in &infos {
+        assert_eq!((info.score, info.tbhits.map(|n| n >= 15)), (TB_WIN, Some(true)), "{info:?}");
+    }
+    let best = format_move(result.best_move.unwrap(), CastlingMode::Standard);
+    assert!(!["a1a2", "a1a3", "a1a4"].contains(&best.as_str()), "{best}");
+    for mv in &result.stats.root_first_moves {
+        assert!(!["a1a2", "a1a3", "a1a4"].contains(&format_move(*mv, CastlingMode::Standard).as_str()));
+    }
+}
+
+#[test]
+fn the_search_probes_the_tables_after_a_capture() {
+    // Four pieces, so the root is not in the 3-piece tables; Rxa2 leads into a won KRvK.
+    let fen = "7k/8/8/8/8/8/p7/R3K3 w - - 0 1";
+    let (result, infos) = search_with_tables(fen, 4);
+    let info = infos.last().unwrap();
+    assert_eq!(format_move(result.best_move.unwrap(), CastlingMode::Standard), "a1a2");
+    assert_eq!(info.score, TB_WIN - 1, "a tablebase win one ply from the root");
+    assert!(info.tbhits.unwrap() > 0);
+    let (_, plain) = search(fen, 4);
+    let plain = plain.last().unwrap();
+    assert!(plain.score < TB_WIN_BOUND && plain.tbhits.is_none(), "{plain:?}");
+}
+
+#[test]
+fn a_mate_the_search_finds_is_reported_over_the_tables_win() {
+    let (result, infos) = search_with_tables("k7/8/1K6/8/8/8/8/7R w - - 0 1", 3);
+    assert_eq!(mate_in(infos.last().unwrap().score), Some(1));
+    assert_eq!(mate_in(result.info.unwrap().score), Some(1));
+}
+
+#[test]
+fn a_drawn_pawn_ending_is_scored_a_draw() {
+    // The defending king in front of the pawn takes the opposition.
+    let (result, infos) = search_with_tables("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1", 8);
+    assert!(infos.iter().all(|i| i.score == 0), "{infos:?}");
+    assert_eq!(result.info.unwrap().score, 0);
 }

@@ -8,6 +8,7 @@ use crate::game::Game;
 use crate::output::{info_string, send};
 use crate::search::time::{Clock, TimeManager};
 use crate::search::{Limits, STACK_SIZE, SearchControl, Searcher, search_threads};
+use crate::syzygy::{self, Tablebases};
 use crate::tt::TranspositionTable;
 use crate::uci::{Command, Go, format_bestmove, format_info, format_move, format_score};
 use crate::{bench, eval, perft};
@@ -31,6 +32,7 @@ pub struct Engine {
     game: Game,
     options: Options,
     tt: Arc<TranspositionTable>,
+    tablebases: Option<Arc<Tablebases>>,
     /// One searcher per thread, the main one first; empty while a search runs.
     searchers: Vec<Searcher>,
     job: Option<Job>,
@@ -48,7 +50,7 @@ impl Engine {
         let options = Options::default();
         let tt = TranspositionTable::new(options.hash_mb).expect("default hash table");
         let tt = Arc::new(tt);
-        Engine { game: Game::default(), options, tt, searchers: Vec::new(), job: None }
+        Engine { game: Game::default(), options, tt, tablebases: None, searchers: Vec::new(), job: None }
     }
 
     /// Reads commands until `quit` or the end of input.
@@ -129,6 +131,8 @@ impl Engine {
         }
         if name.eq_ignore_ascii_case("Clear Hash") {
             self.tt.clear();
+        } else if name.eq_ignore_ascii_case("SyzygyPath") {
+            self.load_tablebases();
         } else if self.options.hash_mb != old_hash {
             self.resize_hash(old_hash);
         }
@@ -147,6 +151,18 @@ impl Engine {
                 info_string(&format!("{e}; keeping {old_mb} MB"));
             }
         }
+    }
+
+    /// Loads the tables of `SyzygyPath` (a running search keeps the ones it started with).
+    fn load_tablebases(&mut self) {
+        let loaded = syzygy::load(&self.options.syzygy_path);
+        for message in &loaded.messages {
+            info_string(message);
+        }
+        if loaded.tables.is_none() && self.tablebases.is_some() {
+            info_string("tablebases unloaded");
+        }
+        self.tablebases = loaded.tables.map(Arc::new);
     }
 
     fn castling_mode(&self) -> CastlingMode {
@@ -180,6 +196,7 @@ impl Engine {
                 }
                 OptionKind::Check { default } => format!("check default {default}"),
                 OptionKind::Button => "button".to_string(),
+                OptionKind::String { default } => format!("string default {default}"),
                 OptionKind::Combo { default, vars } => {
                     let vars: String = vars.iter().map(|v| format!(" var {v}")).collect();
                     format!("combo default {default}{vars}")
@@ -261,6 +278,7 @@ impl Engine {
         for searcher in &mut searchers {
             searcher.set_config(self.options.search);
             searcher.set_tt(Arc::clone(&self.tt));
+            searcher.set_tablebases(self.tablebases.clone());
         }
         searchers
     }

@@ -1,6 +1,7 @@
 //! The engine's UCI options: what exists, its limits, and the current values.
 
 use crate::search::{DEFAULT_HASH_MB, MAX_THREADS, SearchConfig, SearchMode};
+use crate::syzygy::EMPTY_PATH;
 
 /// The kind and limits of an option, as `uci` announces it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,6 +29,11 @@ pub enum OptionKind {
         /// The words accepted.
         vars: &'static [&'static str],
     },
+    /// Free text (`<empty>` for none).
+    String {
+        /// Value at start-up.
+        default: &'static str,
+    },
 }
 
 /// One option: its name and kind.
@@ -48,7 +54,7 @@ const SEARCH_MODES: [&str; 4] = [
 ];
 
 /// Every option the engine offers.
-pub const OPTIONS: [OptionSpec; 10] = [
+pub const OPTIONS: [OptionSpec; 13] = [
     OptionSpec {
         name: "Hash",
         kind: OptionKind::Spin { default: DEFAULT_HASH_MB as i64, min: 1, max: 1 << 20 },
@@ -62,6 +68,9 @@ pub const OPTIONS: [OptionSpec; 10] = [
     OptionSpec { name: "UCI_Chess960", kind: OptionKind::Check { default: false } },
     OptionSpec { name: "SearchMode", kind: OptionKind::Combo { default: "Strong", vars: &SEARCH_MODES } },
     OptionSpec { name: "PVFirst", kind: OptionKind::Check { default: true } },
+    OptionSpec { name: "SyzygyPath", kind: OptionKind::String { default: EMPTY_PATH } },
+    OptionSpec { name: "SyzygyProbeDepth", kind: OptionKind::Spin { default: 1, min: 1, max: 100 } },
+    OptionSpec { name: "Syzygy50MoveRule", kind: OptionKind::Check { default: true } },
 ];
 
 /// Current option values, typed.
@@ -81,6 +90,8 @@ pub struct Options {
     pub show_wdl: bool,
     /// The search variant.
     pub search: SearchConfig,
+    /// Directories of Syzygy tables, as given (`<empty>` for none).
+    pub syzygy_path: String,
 }
 
 impl Default for Options {
@@ -93,6 +104,7 @@ impl Default for Options {
             chess960: false,
             show_wdl: false,
             search: SearchConfig::default(),
+            syzygy_path: EMPTY_PATH.to_string(),
         }
     }
 }
@@ -107,9 +119,14 @@ impl Options {
         if spec.kind == OptionKind::Button {
             return Ok(());
         }
+        if let OptionKind::String { .. } = spec.kind {
+            // The only string option is SyzygyPath; no value is no path.
+            self.syzygy_path = value.unwrap_or(EMPTY_PATH).to_string();
+            return Ok(());
+        }
         let value = value.ok_or_else(|| format!("option '{}' needs a value", spec.name))?;
         match &spec.kind {
-            OptionKind::Button => {}
+            OptionKind::Button | OptionKind::String { .. } => {}
             OptionKind::Spin { min, max, .. } => {
                 let n: i64 = value
                     .parse()
@@ -143,6 +160,7 @@ impl Options {
             "Hash" => self.hash_mb = n as usize,
             "Threads" => self.threads = n as usize,
             "MultiPV" => self.search.multi_pv = n as usize,
+            "SyzygyProbeDepth" => self.search.syzygy.probe_depth = n as i32,
             _ => self.move_overhead_ms = n,
         }
     }
@@ -152,6 +170,7 @@ impl Options {
             "Ponder" => self.ponder = b,
             "UCI_Chess960" => self.chess960 = b,
             "UCI_ShowWDL" => self.show_wdl = b,
+            "Syzygy50MoveRule" => self.search.syzygy.rule50 = b,
             _ => self.search.pv_first = b,
         }
     }
@@ -176,6 +195,14 @@ mod tests {
         assert!(o.show_wdl);
         o.set("threads", Some("4")).unwrap();
         assert_eq!(o.threads, 4);
+        o.set("syzygypath", Some("/tb/wdl:/tb/dtz")).unwrap();
+        assert_eq!(o.syzygy_path, "/tb/wdl:/tb/dtz");
+        o.set("SyzygyProbeDepth", Some("4")).unwrap();
+        assert_eq!(o.search.syzygy.probe_depth, 4);
+        o.set("Syzygy50MoveRule", Some("false")).unwrap();
+        assert!(!o.search.syzygy.rule50);
+        o.set("SyzygyPath", None).unwrap();
+        assert_eq!(o.syzygy_path, "<empty>");
     }
 
     #[test]
@@ -190,6 +217,9 @@ mod tests {
         assert!(o.set("MultiPV", Some("257")).is_err());
         assert!(o.set("Threads", Some("0")).is_err());
         assert!(o.set("Threads", Some("100000")).is_err());
+        assert!(o.set("SyzygyProbeDepth", Some("0")).is_err());
+        assert!(o.set("SyzygyProbeDepth", Some("101")).is_err());
+        assert!(o.set("Syzygy50MoveRule", Some("yes")).is_err());
         assert_eq!(o, Options::default());
     }
 }

@@ -9,6 +9,7 @@ mod ordering;
 mod pv;
 mod see;
 mod smp;
+mod tablebase;
 pub mod time;
 
 pub use limits::Limits;
@@ -18,6 +19,7 @@ pub use see::{see, see_ge};
 pub use smp::{MAX_THREADS, search_threads};
 
 use crate::game::Game;
+use crate::syzygy::{ProbeSettings, Tablebases};
 use crate::tt::{Bound, TranspositionTable};
 use shakmaty::{Chess, Move, MoveList, Position};
 use std::sync::Arc;
@@ -34,6 +36,10 @@ pub const MATE: i32 = 31_000;
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// Score of a drawn position.
 pub const DRAW: i32 = 0;
+/// Score of a tablebase win at the root, below the mate range; found at ply `n`, `TB_WIN - n`.
+pub const TB_WIN: i32 = MATE_BOUND - 1;
+/// Scores beyond this are tablebase wins or mates (and below its negation, losses).
+pub const TB_WIN_BOUND: i32 = TB_WIN - MAX_PLY as i32;
 
 /// Hash table size in MB when none is given.
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -100,11 +106,18 @@ pub struct SearchConfig {
     pub pv_first: bool,
     /// Number of best root moves to search and report, each with its own line (MultiPV).
     pub multi_pv: usize,
+    /// How the search uses the Syzygy tables, when there are any.
+    pub syzygy: ProbeSettings,
 }
 
 impl Default for SearchConfig {
     fn default() -> Self {
-        SearchConfig { mode: SearchMode::Strong, pv_first: true, multi_pv: 1 }
+        SearchConfig {
+            mode: SearchMode::Strong,
+            pv_first: true,
+            multi_pv: 1,
+            syzygy: ProbeSettings::default(),
+        }
     }
 }
 
@@ -117,6 +130,7 @@ pub struct SearchControl {
     answered: AtomicBool,
     finished: AtomicBool,
     nodes: AtomicU64,
+    tbhits: AtomicU64,
 }
 
 impl SearchControl {
@@ -129,6 +143,7 @@ impl SearchControl {
             answered: AtomicBool::new(false),
             finished: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
+            tbhits: AtomicU64::new(0),
         }
     }
 
@@ -173,9 +188,12 @@ impl SearchControl {
         self.finished.load(Ordering::Relaxed)
     }
 
-    /// Adds a thread's nodes to the shared count.
-    fn add_nodes(&self, nodes: u64) {
+    /// Adds a thread's nodes and table hits to the shared counts.
+    fn add_nodes(&self, nodes: u64, tbhits: u64) {
         self.nodes.fetch_add(nodes, Ordering::Relaxed);
+        if tbhits > 0 {
+            self.tbhits.fetch_add(tbhits, Ordering::Relaxed);
+        }
     }
 
     /// Nodes every thread has added so far.
@@ -204,6 +222,8 @@ pub struct SearchInfo {
     pub time_ms: u64,
     /// Permille of the hash table in use, when the search uses one.
     pub hashfull: Option<u32>,
+    /// Tablebase probes that gave a result so far, when tables are loaded.
+    pub tbhits: Option<u64>,
     /// Exact, or the bound the score is when the root window failed high or low.
     pub bound: Bound,
     /// Rank of this line among the best root moves, when more than one is asked for.
@@ -283,6 +303,9 @@ pub struct Searcher {
     quiet: Box<history::QuietHistory>,
     excluded: Vec<Move>,
     eval_cache: Box<[(u64, i32)]>,
+    tablebases: Option<Arc<Tablebases>>,
+    tbhits: u64,
+    tb_published: u64,
 }
 
 impl Default for Searcher {
@@ -307,6 +330,9 @@ impl Searcher {
             quiet: Box::default(),
             excluded: Vec::with_capacity(256),
             eval_cache: vec![(0, 0); EVAL_CACHE_SIZE].into_boxed_slice(),
+            tablebases: None,
+            tbhits: 0,
+            tb_published: 0,
             config,
             limits: Limits::default(),
             control: Arc::new(SearchControl::default()),
@@ -352,6 +378,13 @@ impl Searcher {
     ) -> SearchResult {
         self.prepare(game, limits, control);
         let root = game.position();
+        // With the root in the tables, only the moves keeping their best outcome are searched
+        // and the tables' score is reported (unless the search finds a mate).
+        let tb_score = self.restrict_root_moves(root);
+        let report = &mut |info: &SearchInfo| match tb_score {
+            Some(tb) => report(&tablebase::with_root_score(info, tb)),
+            None => report(info),
+        };
         let mut result = SearchResult::default();
         let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
         for depth in 1..=max_depth {
@@ -376,6 +409,9 @@ impl Searcher {
             result.info = Some(self.info(score));
         }
         self.publish_nodes();
+        if let (Some(tb), Some(info)) = (tb_score, result.info.as_mut()) {
+            *info = tablebase::with_root_score(info, tb);
+        }
         self.stats.total_nodes = self.nodes;
         result.stats = std::mem::take(&mut self.stats);
         result
@@ -479,6 +515,8 @@ impl Searcher {
         self.prev_pv.clear();
         self.nodes = 0;
         self.published = 0;
+        self.tbhits = 0;
+        self.tb_published = 0;
         self.stopped = false;
         self.stats = SearchStats::default();
         if self.uses_tt() {
@@ -527,6 +565,7 @@ impl Searcher {
             nodes: self.total_nodes(),
             time_ms: self.start.elapsed().as_millis() as u64,
             hashfull: self.uses_tt().then(|| self.tt.hashfull()),
+            tbhits: self.tablebases.is_some().then(|| self.total_tbhits()),
             bound: Bound::Exact,
             multipv: None,
             pv: self.pv.root_line().collect(),
@@ -596,8 +635,14 @@ impl Searcher {
 
     /// Adds the nodes searched since the last call to the count shared by all threads.
     fn publish_nodes(&mut self) {
-        self.control.add_nodes(self.nodes - self.published);
+        self.control.add_nodes(self.nodes - self.published, self.tbhits - self.tb_published);
         self.published = self.nodes;
+        self.tb_published = self.tbhits;
+    }
+
+    /// Table hits of all threads, this one's counted exactly.
+    fn total_tbhits(&self) -> u64 {
+        self.control.tbhits.load(Ordering::Relaxed) + self.tbhits - self.tb_published
     }
 
     /// Nodes searched by all threads, this one's counted exactly.

@@ -98,6 +98,14 @@ impl Searcher {
             return if pos.is_check() { -MATE + ply as i32 } else { DRAW };
         }
 
+        // 6b. Tablebases (`tablebase.rs`): right after a capture or pawn move with few enough
+        //     pieces, the WDL tables know the outcome.
+        if ply > 0
+            && let Some(score) = self.probe_tablebases(pos, depth, ply, key)
+        {
+            return score;
+        }
+
         // 7. Fifty-move rule; checked after mate, which takes precedence.
         if ply > 0 && pos.halfmoves() >= 100 {
             return DRAW;

@@ -54,6 +54,7 @@ pub fn search_threads(
     // Every thread has stopped and added its nodes: the result counts them all.
     if let Some(info) = result.info.as_mut() {
         info.nodes = control.shared_nodes();
+        info.tbhits = info.tbhits.map(|_| control.tbhits.load(std::sync::atomic::Ordering::Relaxed));
     }
     result
 }

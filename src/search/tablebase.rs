@@ -1,0 +1,48 @@
+//! The search's use of the Syzygy tables (`crate::syzygy`): the root moves restricted to
+//! those that keep the tables' best outcome, and the WDL probe below the root.
+
+use super::{SearchInfo, Searcher};
+use crate::syzygy::{self, TB_STORE_DEPTH_BONUS, Tablebases};
+use shakmaty::{Chess, Position};
+use std::sync::Arc;
+
+impl Searcher {
+    /// Uses `tables` (or none) from the next search on.
+    pub fn set_tablebases(&mut self, tables: Option<Arc<Tablebases>>) {
+        self.tablebases = tables;
+    }
+
+    /// With the root in the tables: restricts the root moves (as `searchmoves` does, within
+    /// the ones asked for) to those that keep the best outcome at the best DTZ rank, and
+    /// returns the tables' score for the root.
+    pub(super) fn restrict_root_moves(&mut self, root: &Chess) -> Option<i32> {
+        let mut moves = root.legal_moves();
+        if !self.limits.searchmoves.is_empty() {
+            moves.retain(|m| self.limits.searchmoves.contains(m));
+        }
+        let rule50 = self.config.syzygy.rule50;
+        let ranking = self.tablebases.as_deref()?.rank_root(root, &moves, &self.keys, rule50)?;
+        self.tbhits += ranking.probes;
+        self.limits.searchmoves = ranking.moves;
+        Some(ranking.score)
+    }
+
+    /// The tables' score for `pos` at `ply`, when the search should probe there (see
+    /// `Tablebases::probe_search`); the result is counted and stored in the hash table.
+    #[inline]
+    pub(super) fn probe_tablebases(&mut self, pos: &Chess, depth: i32, ply: usize, key: u64) -> Option<i32> {
+        let settings = self.config.syzygy;
+        let (score, bound) = self.tablebases.as_deref()?.probe_search(pos, depth, ply, settings)?;
+        self.tbhits += 1;
+        if self.uses_tt() {
+            let eval = self.evaluate(pos);
+            self.tt.store(key, ply, None, score, eval, depth + TB_STORE_DEPTH_BONUS, bound);
+        }
+        Some(score)
+    }
+}
+
+/// `info` with the tables' root score in place of the search's, unless that is a mate.
+pub(super) fn with_root_score(info: &SearchInfo, tb_score: i32) -> SearchInfo {
+    SearchInfo { score: syzygy::reported_score(tb_score, info.score), ..info.clone() }
+}
