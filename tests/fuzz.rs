@@ -186,13 +186,16 @@ fn exercise(game: &Game, mode: CastlingMode, depth: u32) {
     }
 }
 
-/// Sets up `fen` (or the start position) and plays `moves` as the engine's `position` does:
-/// the first refused move ends the line.
+/// Sets up `fen` (or the start position) and plays `moves` as the engine's `position` does
+/// (`Game::from_fen_noting`, then `play_uci`): the first refused move ends the line.
 fn set_up(fen: Option<&Fen>, moves: &[UciMove], mode: CastlingMode, depth: u32) {
     let mut game = match fen {
         None => Game::default(),
-        Some(fen) => match Game::from_fen(fen.clone(), mode) {
-            Ok(game) => game,
+        Some(fen) => match Game::from_fen_noting(fen.clone(), mode) {
+            Ok((game, notes)) => {
+                assert!(notes.iter().all(|note| !note.is_empty()));
+                game
+            }
             Err(message) => {
                 assert!(!message.is_empty(), "a refused FEN says why");
                 return;
@@ -226,7 +229,7 @@ fn budgets(go: &Go) {
 /// Applies a parsed command as the engine would, short of printing and searching on a thread.
 fn apply(command: &Command, depth: u32) {
     match command {
-        Command::Position { fen, moves } => {
+        Command::Position { fen, moves, .. } => {
             for mode in MODES {
                 set_up(fen.as_ref(), moves, mode, depth);
             }
