@@ -30,15 +30,43 @@ impl Game {
         Game { position, keys }
     }
 
-    /// Sets up a game from a FEN, accepting Shredder-FEN and X-FEN castling.
+    /// Sets up a game from a FEN, accepting Shredder-FEN and X-FEN castling and refusing the
+    /// fields of variants (pockets, remaining checks).
     /// Castling rights or an en passant square that the board cannot have are dropped.
     pub fn from_fen(fen: Fen, mode: CastlingMode) -> Result<Self, String> {
-        let position = fen
+        Game::from_fen_noting(fen, mode).map(|(game, _)| game)
+    }
+
+    /// Sets up a game as [`Game::from_fen`] does, with a message for what was dropped.
+    pub fn from_fen_noting(fen: Fen, mode: CastlingMode) -> Result<(Self, Vec<String>), String> {
+        let setup = fen.as_setup();
+        if setup.pockets.is_some() {
+            return Err("FEN has crazyhouse pockets (a 9th rank or [...]): not a chess position".into());
+        }
+        if setup.remaining_checks.is_some() {
+            return Err("FEN has three-check counters: not a chess position".into());
+        }
+        let (rights, ep_square) = (setup.castling_rights, setup.ep_square);
+        let position: Chess = fen
             .into_position(mode)
             .or_else(PositionError::ignore_invalid_castling_rights)
             .or_else(PositionError::ignore_invalid_ep_square)
             .map_err(|e| e.to_string())?;
-        Ok(Game::new(position))
+        let mut notes = Vec::new();
+        let dropped = rights & !position.castles().castling_rights();
+        if dropped.any() {
+            let rooks: Vec<String> = dropped.into_iter().map(|sq| sq.to_string()).collect();
+            notes.push(format!(
+                "castling rights for the rooks on {} dropped: no king and rook in place to castle",
+                rooks.join(" ")
+            ));
+        }
+        if let Some(square) = ep_square.filter(|&sq| position.ep_square(EnPassantMode::Always) != Some(sq)) {
+            notes.push(format!(
+                "en passant square {square} dropped: no pawn of the side not to move just passed it"
+            ));
+        }
+        Ok((Game::new(position), notes))
     }
 
     /// Plays a move given in UCI notation, or explains why it cannot be played.
@@ -76,6 +104,34 @@ mod tests {
         assert!(game.play_uci(&"e2e5".parse().unwrap()).is_err());
         assert_eq!(game.position(), &before);
         assert_eq!(game.keys().len(), 1);
+    }
+
+    fn notes(fen: &str, mode: CastlingMode) -> Result<Vec<String>, String> {
+        Game::from_fen_noting(fen.parse().unwrap(), mode).map(|(_, notes)| notes)
+    }
+
+    #[test]
+    fn dropped_castling_rights_and_en_passant_squares_are_noted() {
+        let std = CastlingMode::Standard;
+        assert_eq!(notes("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", std), Ok(vec![]));
+        let dropped = notes("4k3/8/8/8/8/8/8/4K2R w KQ - 0 1", std).unwrap();
+        assert_eq!(dropped.len(), 1);
+        assert!(dropped[0].contains("a1"), "{dropped:?}");
+        let ep = notes("4k3/8/8/8/8/8/8/4K3 w - e6 0 1", std).unwrap();
+        assert!(ep.len() == 1 && ep[0].contains("e6"), "{ep:?}");
+        // A Chess960 start read without Chess960 castling loses its rights, and says so.
+        let frc = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+        assert_eq!(notes(frc, CastlingMode::Chess960), Ok(vec![]));
+        assert_eq!(notes(frc, std).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn variant_fens_are_refused() {
+        let std = CastlingMode::Standard;
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+        assert!(notes(&format!("{start}/Q w KQkq - 0 1"), std).unwrap_err().contains("pockets"));
+        assert!(notes(&format!("{start}[Qq] w KQkq - 0 1"), std).unwrap_err().contains("pockets"));
+        assert!(notes(&format!("{start} w KQkq - 3+3 0 1"), std).unwrap_err().contains("three-check"));
     }
 
     #[test]

@@ -43,13 +43,45 @@ pub fn send(line: &str) {
     log_line("<<", line);
 }
 
-/// Sends `info string` with the message, control characters replaced.
+/// Longest message sent whole: a message quoting a huge token keeps its start and its end.
+const MAX_MESSAGE_CHARS: usize = 300;
+
+/// Sends `info string` with the message, control characters replaced, cut short when long.
 pub fn info_string(message: &str) {
+    send(&format!("info string {}", shorten(message)));
+}
+
+/// The message with control characters replaced by `?`, and its middle cut out when long.
+fn shorten(message: &str) -> String {
     let clean: String = message.chars().map(|c| if c.is_control() { '?' } else { c }).collect();
-    send(&format!("info string {clean}"));
+    let count = clean.chars().count();
+    if count <= MAX_MESSAGE_CHARS {
+        return clean;
+    }
+    let (head, tail) = (200, 80);
+    let start: String = clean.chars().take(head).collect();
+    let end: String = clean.chars().skip(count - tail).collect();
+    format!("{start}...({} characters cut)...{end}", count - head - tail)
 }
 
 /// Silences all further output (after `quit`).
 pub fn mute() {
     MUTED.store(true, Ordering::Relaxed);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_messages_keep_their_ends() {
+        let message = format!("unknown command '{}' (type 'help' for the list)", "x".repeat(10_000));
+        let cut = shorten(&message);
+        assert!(cut.chars().count() < MAX_MESSAGE_CHARS + 40, "{cut}");
+        assert!(
+            cut.starts_with("unknown command 'xxx") && cut.ends_with("(type 'help' for the list)"),
+            "{cut}"
+        );
+        assert_eq!(shorten("short\u{1b}"), "short?");
+    }
 }

@@ -31,6 +31,8 @@ pub enum Command {
         fen: Option<Fen>,
         /// Moves played from it.
         moves: Vec<UciMove>,
+        /// Oddities of the FEN that are read anyway (missing fields, clamped counters).
+        warnings: Vec<String>,
     },
     /// `go ...` (except `go perft`).
     Go(Go),
@@ -169,6 +171,7 @@ fn parse_setoption(tokens: &[&str]) -> Result<Command, ParseError> {
 fn parse_position(tokens: &[&str]) -> Result<Command, ParseError> {
     let moves_at = tokens.iter().position(|t| *t == "moves").unwrap_or(tokens.len());
     let (setup, moves) = (&tokens[..moves_at], tokens.get(moves_at + 1..).unwrap_or(&[]));
+    let mut warnings = Vec::new();
     let fen = match setup {
         ["startpos"] => None,
         ["startpos", extra, ..] => {
@@ -178,7 +181,13 @@ fn parse_position(tokens: &[&str]) -> Result<Command, ParseError> {
         ["fen", fields @ ..] => {
             let text = fields.join(" ");
             match text.parse::<Fen>() {
-                Ok(fen) => Some(fen),
+                Ok(fen) => {
+                    warnings = fen_warnings(fields, &fen);
+                    Some(fen)
+                }
+                Err(e) if fields.len() > 6 => {
+                    return err(format!("invalid FEN '{text}': {e} ({} fields, 6 expected)", fields.len()));
+                }
                 Err(e) => return err(format!("invalid FEN '{text}': {e}")),
             }
         }
@@ -191,7 +200,31 @@ fn parse_position(tokens: &[&str]) -> Result<Command, ParseError> {
         .iter()
         .map(|m| m.parse::<UciMove>().map_err(|_| ParseError(format!("invalid move '{m}'"))))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(Command::Position { fen, moves })
+    Ok(Command::Position { fen, moves, warnings })
+}
+
+/// What a FEN that parsed was read as where its text says otherwise: fields left out (read
+/// as `w - - 0 1` would have them) and counters out of range.
+fn fen_warnings(fields: &[&str], fen: &Fen) -> Vec<String> {
+    const DEFAULTS: [&str; 5] = ["w", "-", "-", "0", "1"];
+    let mut warnings = Vec::new();
+    match fields.len() {
+        n @ 1..6 => warnings.push(format!(
+            "FEN has {n} of its 6 fields; the missing ones are read as '{}'",
+            DEFAULTS[n - 1..].join(" ")
+        )),
+        6 => {
+            let setup = fen.as_setup();
+            if fields[4].parse() != Ok(setup.halfmoves) {
+                warnings.push(format!("FEN halfmove clock '{}' read as {}", fields[4], setup.halfmoves));
+            }
+            if fields[5].parse() != Ok(setup.fullmoves.get()) {
+                warnings.push(format!("FEN fullmove number '{}' read as {}", fields[5], setup.fullmoves));
+            }
+        }
+        _ => {}
+    }
+    warnings
 }
 
 /// The `go` keywords that take a value.
@@ -214,9 +247,13 @@ fn parse_go(tokens: &[&str]) -> Result<Command, ParseError> {
             "infinite" => go.infinite = true,
             "ponder" => go.ponder = true,
             "searchmoves" => {
+                let listed = go.searchmoves.len();
                 while let Some(mv) = tokens.get(i).and_then(|t| t.parse::<UciMove>().ok()) {
                     go.searchmoves.push(mv);
                     i += 1;
+                }
+                if go.searchmoves.len() == listed {
+                    go.warnings.push("go searchmoves lists no move; every move is searched".into());
                 }
             }
             k if GO_VALUE_KEYS.contains(&k) => {
@@ -388,7 +425,10 @@ mod tests {
     fn position_with_fen_and_moves() {
         let cmd = "position fen 8/8/8/8/8/8/4k3/4K2R w K - 0 1 moves e1g1".parse::<Command>();
         match cmd {
-            Ok(Command::Position { fen: Some(_), moves }) => assert_eq!(moves.len(), 1),
+            Ok(Command::Position { fen: Some(_), moves, warnings }) => {
+                assert_eq!(moves.len(), 1);
+                assert!(warnings.is_empty(), "{warnings:?}");
+            }
             other => panic!("{other:?}"),
         }
     }
@@ -403,6 +443,36 @@ mod tests {
             let e = line.parse::<Command>().unwrap_err();
             assert!(e.0.contains(token), "{line}: {e}");
         }
+    }
+
+    fn position_warnings(line: &str) -> Vec<String> {
+        match line.parse::<Command>() {
+            Ok(Command::Position { warnings, .. }) => warnings,
+            other => panic!("not a position: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn fens_read_with_defaults_or_clamped_counters_say_so() {
+        let board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+        assert!(position_warnings(&format!("position fen {board} w KQkq - 0 1")).is_empty());
+        let short = position_warnings(&format!("position fen {board} b"));
+        assert!(
+            short.len() == 1 && short[0].contains("2 of its 6") && short[0].contains("'- - 0 1'"),
+            "{short:?}"
+        );
+        let counters = position_warnings(&format!("position fen {board} w KQkq - 99999999999 0"));
+        assert_eq!(counters.len(), 2, "{counters:?}");
+        assert!(counters[0].contains("99999999999") && counters[1].contains("'0' read as 1"), "{counters:?}");
+        let long = format!("position fen {board} w KQkq - 0 1 extra").parse::<Command>().unwrap_err();
+        assert!(long.0.contains("7 fields, 6 expected"), "{long}");
+    }
+
+    #[test]
+    fn go_searchmoves_without_a_move_warns() {
+        let g = go("go searchmoves depth 3");
+        assert_eq!((g.searchmoves.len(), g.depth), (0, Some(3)));
+        assert_eq!(g.warnings.len(), 1, "{:?}", g.warnings);
     }
 
     #[test]

@@ -92,7 +92,7 @@ impl Engine {
             Command::Debug(_) | Command::Xboard => {}
             Command::SetOption { name, value } => self.setoption(&name, value.as_deref()),
             Command::UciNewGame => self.new_game(),
-            Command::Position { fen, moves } => self.position(fen, &moves),
+            Command::Position { fen, moves, warnings } => self.position(fen, &moves, &warnings),
             Command::Go(go) => self.go(go),
             Command::Stop => self.stop(),
             Command::PonderHit => self.ponderhit(),
@@ -207,17 +207,23 @@ impl Engine {
         send("uciok");
     }
 
-    fn position(&mut self, fen: Option<Fen>, moves: &[shakmaty::uci::UciMove]) {
+    fn position(&mut self, fen: Option<Fen>, moves: &[shakmaty::uci::UciMove], warnings: &[String]) {
+        for warning in warnings {
+            info_string(warning);
+        }
         let mut game = match fen {
             None => Game::default(),
-            Some(fen) => match Game::from_fen(fen, self.castling_mode()) {
-                Ok(game) => game,
+            Some(fen) => match Game::from_fen_noting(fen, self.castling_mode()) {
+                Ok((game, notes)) => {
+                    notes.iter().for_each(|note| info_string(note));
+                    game
+                }
                 Err(e) => return info_string(&format!("{e}; position unchanged")),
             },
         };
-        for mv in moves {
+        for (i, mv) in moves.iter().enumerate() {
             if let Err(e) = game.play_uci(mv) {
-                return info_string(&format!("{e}; position unchanged"));
+                return info_string(&format!("{e} (move {} of {}); position unchanged", i + 1, moves.len()));
             }
         }
         self.game = game;
