@@ -201,6 +201,11 @@ impl SearchControl {
         self.nodes.load(Ordering::Relaxed)
     }
 
+    /// Table hits every thread has added so far.
+    fn shared_tbhits(&self) -> u64 {
+        self.tbhits.load(Ordering::Relaxed)
+    }
+
     /// Milliseconds on our clock, given the milliseconds since the search began.
     fn clock_ms(&self, elapsed_ms: u64) -> u64 {
         elapsed_ms.saturating_sub(self.ponderhit_ms.load(Ordering::Relaxed))
@@ -642,7 +647,7 @@ impl Searcher {
 
     /// Table hits of all threads, this one's counted exactly.
     fn total_tbhits(&self) -> u64 {
-        self.control.tbhits.load(Ordering::Relaxed) + self.tbhits - self.tb_published
+        self.control.shared_tbhits() + self.tbhits - self.tb_published
     }
 
     /// Nodes searched by all threads, this one's counted exactly.

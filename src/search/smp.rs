@@ -11,7 +11,7 @@ pub const MAX_THREADS: usize = 256;
 
 impl Searcher {
     /// Makes this searcher a helper: it leaves the table's age alone and stops with the main thread.
-    pub fn make_helper(&mut self) {
+    fn make_helper(&mut self) {
         self.helper = true;
     }
 }
@@ -54,7 +54,7 @@ pub fn search_threads(
     // Every thread has stopped and added its nodes: the result counts them all.
     if let Some(info) = result.info.as_mut() {
         info.nodes = control.shared_nodes();
-        info.tbhits = info.tbhits.map(|_| control.tbhits.load(std::sync::atomic::Ordering::Relaxed));
+        info.tbhits = info.tbhits.map(|_| control.shared_tbhits());
     }
     result
 }
