@@ -23,7 +23,6 @@ use std::time::{Duration, Instant};
 struct Job {
     control: Arc<SearchControl>,
     waits_for_stop: bool,
-    started: Instant,
     handle: JoinHandle<Vec<Searcher>>,
 }
 
@@ -265,7 +264,7 @@ impl Engine {
         match spawned {
             Ok(handle) => {
                 let waits_for_stop = infinite || go.ponder;
-                self.job = Some(Job { control, waits_for_stop, started: Instant::now(), handle });
+                self.job = Some(Job { control, waits_for_stop, handle });
             }
             Err(e) => {
                 info_string(&format!("could not start the search thread: {e}"));
@@ -332,7 +331,7 @@ impl Engine {
     fn ponderhit(&mut self) {
         match &self.job {
             Some(job) if job.control.is_pondering() => {
-                job.control.ponderhit(job.started.elapsed().as_millis() as u64);
+                job.control.ponderhit();
             }
             _ => info_string("ponderhit without a ponder search ignored"),
         }

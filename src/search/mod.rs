@@ -122,8 +122,9 @@ impl Default for SearchConfig {
 }
 
 /// Flags shared between the engine thread and a running search.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct SearchControl {
+    started: Instant,
     stop: AtomicBool,
     pondering: AtomicBool,
     ponderhit_ms: AtomicU64,
@@ -134,9 +135,11 @@ pub struct SearchControl {
 }
 
 impl SearchControl {
-    /// Control for a new search; `pondering` holds the clock until `ponderhit`.
+    /// Control for a new search, whose clock starts now (as `go` arrives); `pondering`
+    /// holds the clock until `ponderhit`.
     pub fn new(pondering: bool) -> Self {
         SearchControl {
+            started: Instant::now(),
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(pondering),
             ponderhit_ms: AtomicU64::new(0),
@@ -157,9 +160,14 @@ impl SearchControl {
         self.stop.load(Ordering::Relaxed)
     }
 
-    /// Turns a ponder search into a normal one whose clock starts `elapsed_ms` into the search.
-    pub fn ponderhit(&self, elapsed_ms: u64) {
-        self.ponderhit_ms.store(elapsed_ms, Ordering::Relaxed);
+    /// Milliseconds since the search was asked for.
+    pub fn elapsed_ms(&self) -> u64 {
+        self.started.elapsed().as_millis() as u64
+    }
+
+    /// Turns a ponder search into a normal one whose clock starts now.
+    pub fn ponderhit(&self) {
+        self.ponderhit_ms.store(self.elapsed_ms(), Ordering::Relaxed);
         self.pondering.store(false, Ordering::Release);
     }
 
@@ -301,6 +309,7 @@ pub struct Searcher {
     stopped: bool,
     root_score: i32,
     root_best_changed: bool,
+    progress: time::Progress,
     stats: SearchStats,
     tt: Arc<TranspositionTable>,
     lmr: lmr::LmrTable,
@@ -340,7 +349,7 @@ impl Searcher {
             tb_published: 0,
             config,
             limits: Limits::default(),
-            control: Arc::new(SearchControl::default()),
+            control: Arc::new(SearchControl::new(false)),
             start: Instant::now(),
             pv: PvTable::default(),
             prev_pv: Vec::with_capacity(MAX_PLY),
@@ -354,6 +363,7 @@ impl Searcher {
             stopped: false,
             root_score: 0,
             root_best_changed: false,
+            progress: time::Progress::default(),
             stats: SearchStats::default(),
         }
     }
@@ -511,8 +521,8 @@ impl Searcher {
 
     fn prepare(&mut self, game: &Game, limits: Limits, control: Arc<SearchControl>) {
         self.limits = limits;
+        self.start = control.started;
         self.control = control;
-        self.start = Instant::now();
         self.keys.clear();
         self.keys.extend_from_slice(game.keys());
         self.keys.reserve(MAX_PLY + 1);
@@ -522,6 +532,7 @@ impl Searcher {
         self.published = 0;
         self.tbhits = 0;
         self.tb_published = 0;
+        self.progress = time::Progress::default();
         self.stopped = false;
         self.stats = SearchStats::default();
         if self.uses_tt() {
@@ -553,6 +564,7 @@ impl Searcher {
             report(info);
         }
         let best = lines.into_iter().next()?;
+        self.track_progress(result, &best);
         self.prev_pv.clear();
         self.prev_pv.extend_from_slice(&best.pv);
         result.best_move = best.pv.first().copied();
@@ -560,6 +572,16 @@ impl Searcher {
         let score = best.score;
         result.info = Some(best);
         Some(score)
+    }
+
+    /// Compares an iteration's best line with the last one, for the time budget.
+    fn track_progress(&mut self, last: &SearchResult, best: &SearchInfo) {
+        let Some(previous) = &last.info else {
+            return;
+        };
+        let stable = last.best_move == best.pv.first().copied();
+        self.progress.stable_iterations = if stable { self.progress.stable_iterations + 1 } else { 0 };
+        self.progress.score_drop = (previous.score - best.score).max(0);
     }
 
     fn info(&self, score: i32) -> SearchInfo {
@@ -590,7 +612,9 @@ impl Searcher {
             return true;
         }
         match self.limits.time {
-            Some(tm) if !self.control.is_pondering() => !tm.may_start_iteration(self.clock_ms()),
+            Some(tm) if !self.control.is_pondering() => {
+                !tm.may_start_iteration(self.clock_ms(), self.progress)
+            }
             _ => false,
         }
     }

@@ -21,6 +21,15 @@ const MAX_SHARE: u64 = 20;
 /// machine or the GUI of up to a second never costs the game.
 const RESERVE_MS: u64 = 1_000;
 
+/// How the search has gone so far, for stretching or shrinking the soft budget.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Iterations in a row that ended with the same best move.
+    pub stable_iterations: u32,
+    /// How far the score fell in the last iteration, in centipawns (0 when it rose).
+    pub score_drop: i32,
+}
+
 /// Soft and hard time budgets for one search, in milliseconds.
 ///
 /// A move aims at a *target*: its share of the clock plus half the increment, at most a
@@ -35,6 +44,8 @@ pub struct TimeManager {
     pub soft_ms: u64,
     /// Abort the running iteration at this much time.
     pub hard_ms: u64,
+    /// The soft budget follows the search's progress (not for `go movetime`).
+    pub flexible: bool,
 }
 
 impl TimeManager {
@@ -46,18 +57,36 @@ impl TimeManager {
         let cap = available / moves.min(MAX_SHARE);
         let target = (available / moves).saturating_add(clock.inc_ms / 2).min(cap);
         let hard = target.saturating_mul(2).min(available / 4 * 3);
-        TimeManager { soft_ms: target / 5 * 2, hard_ms: hard }
+        TimeManager { soft_ms: target / 5 * 2, hard_ms: hard, flexible: true }
     }
 
     /// Budgets for `go movetime`: search exactly that long, less the overhead.
     pub fn from_movetime(movetime_ms: u64, overhead_ms: u64) -> Self {
         let t = movetime_ms.saturating_sub(overhead_ms).max(1);
-        TimeManager { soft_ms: t, hard_ms: t }
+        TimeManager { soft_ms: t, hard_ms: t, flexible: false }
+    }
+
+    /// The soft budget given the search's progress: a best move that keeps changing or a
+    /// falling score earns up to 2.3 times more, a move that stays best for several
+    /// iterations settles for as little as 0.7 times; never more than the hard budget.
+    pub fn soft_budget(&self, progress: Progress) -> u64 {
+        if !self.flexible {
+            return self.soft_ms;
+        }
+        let stability: u64 = match progress.stable_iterations {
+            0 => 160,
+            1 => 125,
+            2 => 105,
+            3..=5 => 90,
+            _ => 70,
+        };
+        let drop = 100 + progress.score_drop.clamp(0, 60) as u64;
+        (self.soft_ms.saturating_mul(stability * drop) / 10_000).min(self.hard_ms)
     }
 
     /// True when there is time to begin another iteration after `elapsed_ms`.
-    pub fn may_start_iteration(&self, elapsed_ms: u64) -> bool {
-        elapsed_ms < self.soft_ms
+    pub fn may_start_iteration(&self, elapsed_ms: u64, progress: Progress) -> bool {
+        elapsed_ms < self.soft_budget(progress)
     }
 
     /// True when the search must stop at once after `elapsed_ms`.
@@ -150,8 +179,29 @@ mod tests {
 
     #[test]
     fn iterations_stop_at_soft_search_at_hard() {
-        let tm = TimeManager { soft_ms: 100, hard_ms: 400 };
-        assert!(tm.may_start_iteration(99) && !tm.may_start_iteration(100));
+        let tm = TimeManager { soft_ms: 100, hard_ms: 400, flexible: false };
+        let any = Progress { stable_iterations: 0, score_drop: 50 };
+        assert!(tm.may_start_iteration(99, any) && !tm.may_start_iteration(100, any));
         assert!(!tm.must_stop(399) && tm.must_stop(400));
+    }
+
+    #[test]
+    fn an_unsettled_search_gets_more_time_a_settled_one_less() {
+        let tm = TimeManager::from_clock(clock(60_000, 600, None), 30);
+        let settled = Progress { stable_iterations: 8, score_drop: 0 };
+        let base = Progress { stable_iterations: 2, score_drop: 0 };
+        let changed = Progress { stable_iterations: 0, score_drop: 0 };
+        let falling = Progress { stable_iterations: 0, score_drop: 80 };
+        let budgets = [settled, base, changed, falling].map(|p| tm.soft_budget(p));
+        assert!(budgets.windows(2).all(|w| w[0] < w[1]), "{budgets:?}");
+        assert!(budgets[3] <= tm.hard_ms);
+        let movetime = TimeManager::from_movetime(1_000, 10);
+        assert_eq!(movetime.soft_budget(falling), movetime.soft_budget(settled));
+    }
+
+    #[test]
+    fn the_soft_budget_never_passes_the_hard_one() {
+        let tm = TimeManager { soft_ms: 300, hard_ms: 400, flexible: true };
+        assert_eq!(tm.soft_budget(Progress { stable_iterations: 0, score_drop: 500 }), 400);
     }
 }
