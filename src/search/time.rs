@@ -34,8 +34,8 @@ pub struct Progress {
 ///
 /// A move aims at a *target*: its share of the clock plus half the increment, at most a
 /// twentieth of the clock. No iteration starts after 40% of the target (the next one
-/// would take several times longer than all before it), and the hard budget is twice the
-/// target. Up to a second of the clock (half of it when less is left) is kept out of every
+/// would take several times longer than all before it), scaled by the search's progress
+/// (`soft_budget`), and the hard budget is twice the target. Up to a second of the clock (half of it when less is left) is kept out of every
 /// budget, so even a move that always hits the hard budget leaves that second plus about
 /// ten increments: a stall of the machine, the GUI or the pipe never costs the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,7 +67,7 @@ impl TimeManager {
     }
 
     /// The soft budget given the search's progress: a best move that keeps changing or a
-    /// falling score earns up to 2.3 times more, a move that stays best for several
+    /// falling score earns up to 2.56 times more, a move that stays best for several
     /// iterations settles for as little as 0.7 times; never more than the hard budget.
     pub fn soft_budget(&self, progress: Progress) -> u64 {
         if !self.flexible {
