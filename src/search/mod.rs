@@ -54,7 +54,7 @@ const ASPIRATION_DELTA: i32 = 25;
 const ASPIRATION_GIVE_UP: i32 = 600;
 
 /// Fail-high and fail-low lines are reported only after this many milliseconds.
-const BOUND_REPORT_MS: u128 = 1_000;
+const BOUND_REPORT_MS: u64 = 1_000;
 
 /// Entries in each searcher's evaluation cache (a power of two).
 const EVAL_CACHE_SIZE: usize = 1 << 16;
@@ -214,9 +214,9 @@ impl SearchControl {
         self.tbhits.load(Ordering::Relaxed)
     }
 
-    /// Milliseconds on our clock, given the milliseconds since the search began.
-    fn clock_ms(&self, elapsed_ms: u64) -> u64 {
-        elapsed_ms.saturating_sub(self.ponderhit_ms.load(Ordering::Relaxed))
+    /// Milliseconds on our clock: since `go`, or since `ponderhit` after pondering.
+    fn clock_ms(&self) -> u64 {
+        self.elapsed_ms().saturating_sub(self.ponderhit_ms.load(Ordering::Relaxed))
     }
 }
 
@@ -296,7 +296,6 @@ pub struct Searcher {
     config: SearchConfig,
     limits: Limits,
     control: Arc<SearchControl>,
-    start: Instant,
     pv: PvTable,
     prev_pv: Vec<Move>,
     keys: Vec<u64>,
@@ -350,7 +349,6 @@ impl Searcher {
             config,
             limits: Limits::default(),
             control: Arc::new(SearchControl::new(false)),
-            start: Instant::now(),
             pv: PvTable::default(),
             prev_pv: Vec::with_capacity(MAX_PLY),
             keys: Vec::new(),
@@ -511,7 +509,7 @@ impl Searcher {
     /// Reports a fail high or low of the root window, once a search has run long
     /// enough for a GUI to show it (and only with a move to show).
     fn report_bound(&self, score: i32, bound: Bound, report: &mut dyn FnMut(&SearchInfo)) {
-        if self.start.elapsed().as_millis() >= BOUND_REPORT_MS {
+        if self.control.elapsed_ms() >= BOUND_REPORT_MS {
             let info = SearchInfo { bound, ..self.info(score) };
             if !info.pv.is_empty() {
                 report(&info);
@@ -521,7 +519,6 @@ impl Searcher {
 
     fn prepare(&mut self, game: &Game, limits: Limits, control: Arc<SearchControl>) {
         self.limits = limits;
-        self.start = control.started;
         self.control = control;
         self.keys.clear();
         self.keys.extend_from_slice(game.keys());
@@ -590,7 +587,7 @@ impl Searcher {
             seldepth: self.seldepth as u32,
             score,
             nodes: self.total_nodes(),
-            time_ms: self.start.elapsed().as_millis() as u64,
+            time_ms: self.control.elapsed_ms(),
             hashfull: self.uses_tt().then(|| self.tt.hashfull()),
             tbhits: self.tablebases.is_some().then(|| self.total_tbhits()),
             bound: Bound::Exact,
@@ -620,7 +617,7 @@ impl Searcher {
     }
 
     fn clock_ms(&self) -> u64 {
-        self.control.clock_ms(self.start.elapsed().as_millis() as u64)
+        self.control.clock_ms()
     }
 
     /// The static evaluation of `pos`, whose key is the last on the key stack; positions met

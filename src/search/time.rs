@@ -35,9 +35,9 @@ pub struct Progress {
 /// A move aims at a *target*: its share of the clock plus half the increment, at most a
 /// twentieth of the clock. No iteration starts after 40% of the target (the next one
 /// would take several times longer than all before it), scaled by the search's progress
-/// (`soft_budget`), and the hard budget is twice the target. Up to a second of the clock (half of it when less is left) is kept out of every
-/// budget, so even a move that always hits the hard budget leaves that second plus about
-/// ten increments: a stall of the machine, the GUI or the pipe never costs the game.
+/// (`soft_budget`), and the hard budget is twice the target. Up to a second of the clock
+/// (half of it when less is left) is kept out of every budget, so even a move that always
+/// hits the hard budget leaves that second plus about ten increments: a stall of the machine, the GUI or the pipe never costs the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeManager {
     /// Do not start another iteration after this much time.
