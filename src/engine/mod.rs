@@ -7,7 +7,9 @@ pub mod options;
 use crate::game::Game;
 use crate::output::{info_string, send};
 use crate::search::time::{Clock, TimeManager};
-use crate::search::{Limits, STACK_SIZE, SearchControl, Searcher, search_threads};
+use crate::search::{
+    Limits, STACK_SIZE, SearchControl, SearchInfo, SearchResult, Searcher, search_threads_then,
+};
 use crate::syzygy::{self, Tablebases};
 use crate::tt::TranspositionTable;
 use crate::uci::{Command, Go, format_bestmove, format_info, format_move, format_score};
@@ -247,18 +249,20 @@ impl Engine {
             std::thread::Builder::new().name("search".into()).stack_size(STACK_SIZE).spawn(move || {
                 let c = thread_control;
                 let (main, helpers) = searchers.split_first_mut().expect("a main searcher");
-                let result = search_threads(main, helpers, &game, limits, Arc::clone(&c), &mut |info| {
-                    send(&format_info(info, mode, show_wdl));
-                });
-                // `go infinite` and `go ponder` wait for `stop` (or `ponderhit`) before answering.
-                while !c.is_stopped() && (infinite || c.is_pondering()) {
-                    std::thread::sleep(Duration::from_millis(1));
-                }
-                if let (None, Some(info)) = (result.best_move, &result.info) {
-                    send(&format!("info depth 0 score {}", format_score(info.score)));
-                }
-                c.mark_answered();
-                send(&format_bestmove(result.best_move, result.ponder_move, mode));
+                let mut report = |info: &SearchInfo| send(&format_info(info, mode, show_wdl));
+                // The answer goes out as soon as the main thread has it; helpers are joined after.
+                let answer = |result: &SearchResult| {
+                    // `go infinite` and `go ponder` wait for `stop` (or `ponderhit`) before answering.
+                    while !c.is_stopped() && (infinite || c.is_pondering()) {
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
+                    if let (None, Some(info)) = (result.best_move, &result.info) {
+                        send(&format!("info depth 0 score {}", format_score(info.score)));
+                    }
+                    c.mark_answered();
+                    send(&format_bestmove(result.best_move, result.ponder_move, mode));
+                };
+                search_threads_then(main, helpers, &game, limits, Arc::clone(&c), &mut report, answer);
                 searchers
             });
         match spawned {

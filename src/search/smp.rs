@@ -26,8 +26,25 @@ pub fn search_threads(
     control: Arc<SearchControl>,
     report: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult {
+    search_threads_then(main, helpers, game, limits, control, report, |_| {})
+}
+
+/// As `search_threads`, but hands the main thread's result to `answer` as soon as it has
+/// it, before the helpers are joined: a helper stalled by the machine cannot hold up
+/// `bestmove`.
+pub fn search_threads_then(
+    main: &mut Searcher,
+    helpers: &mut [Searcher],
+    game: &Game,
+    limits: Limits,
+    control: Arc<SearchControl>,
+    report: &mut dyn FnMut(&SearchInfo),
+    answer: impl FnOnce(&SearchResult),
+) -> SearchResult {
     if helpers.is_empty() {
-        return main.search(game, limits, control, report);
+        let result = main.search(game, limits, control, report);
+        answer(&result);
+        return result;
     }
     // Helpers have no clock: the main thread's end releases them.
     let helper_limits = Limits { time: None, ..limits.clone() };
@@ -49,6 +66,7 @@ pub fn search_threads(
         }
         let result = main.search(game, limits, Arc::clone(&control), report);
         control.finish();
+        answer(&result);
         result
     });
     // Every thread has stopped and added its nodes: the result counts them all.
