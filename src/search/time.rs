@@ -17,9 +17,14 @@ const SUDDEN_DEATH_MOVES: u64 = 40;
 /// A move never aims at more than this fraction of the clock (1/20) unless few moves remain.
 const MAX_SHARE: u64 = 20;
 
-/// Clock kept back from every budget (at most half the clock): a stall of the
-/// machine or the GUI of up to a second never costs the game.
-const RESERVE_MS: u64 = 1_000;
+/// Clock kept back from every budget: twenty increments, at least one second and at
+/// most three, never more than half the clock. A stall of the machine or the GUI that
+/// long never costs the game; with an increment, every move refills it.
+const RESERVE_INCREMENTS: u64 = 20;
+/// The least reserve, whatever the increment.
+const RESERVE_MIN_MS: u64 = 1_000;
+/// The largest reserve, whatever the increment.
+const RESERVE_MAX_MS: u64 = 3_000;
 
 /// How the search has gone so far, for stretching or shrinking the soft budget.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -35,9 +40,10 @@ pub struct Progress {
 /// A move aims at a *target*: its share of the clock plus half the increment, at most a
 /// twentieth of the clock. No iteration starts after 40% of the target (the next one
 /// would take several times longer than all before it), scaled by the search's progress
-/// (`soft_budget`), and the hard budget is twice the target. Up to a second of the clock
-/// (half of it when less is left) is kept out of every budget, so even a move that always
-/// hits the hard budget leaves that second plus about ten increments: a stall of the machine, the GUI or the pipe never costs the game.
+/// (`soft_budget`), and the hard budget is twice the target. A reserve of twenty
+/// increments (one to three seconds, at most half the clock) is kept out of every budget,
+/// so even a move that always hits the hard budget leaves that reserve plus about ten
+/// increments: a stall of the machine, the GUI or the pipe never costs the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeManager {
     /// Do not start another iteration after this much time.
@@ -51,7 +57,9 @@ pub struct TimeManager {
 impl TimeManager {
     /// Budgets for a game clock, keeping `overhead_ms` back for the GUI and the pipe.
     pub fn from_clock(clock: Clock, overhead_ms: u64) -> Self {
-        let reserve = (clock.time_ms / 2).min(RESERVE_MS);
+        let reserve = (clock.inc_ms.saturating_mul(RESERVE_INCREMENTS))
+            .clamp(RESERVE_MIN_MS, RESERVE_MAX_MS)
+            .min(clock.time_ms / 2);
         let available = clock.time_ms.saturating_sub(overhead_ms).saturating_sub(reserve);
         let moves = clock.moves_to_go.map_or(SUDDEN_DEATH_MOVES, |m| u64::from(m.clamp(1, 50)));
         let cap = available / moves.min(MAX_SHARE);
@@ -124,14 +132,14 @@ mod tests {
     }
 
     #[test]
-    fn fast_games_keep_a_second_in_reserve() {
-        for (start, inc) in [(5_000, 50), (10_000, 100), (60_000, 600)] {
+    fn fast_games_keep_twenty_increments_in_reserve() {
+        for (start, inc, reserve) in [(5_000, 50, 1_000), (10_000, 100, 2_000), (60_000, 600, 3_000)] {
             let mut time: u64 = start;
             for _ in 0..300 {
                 let tm = TimeManager::from_clock(clock(time, inc, None), 30);
                 time = time - tm.hard_ms + inc;
             }
-            assert!(time >= RESERVE_MS, "{start}+{inc}: {time}");
+            assert!(time >= reserve, "{start}+{inc}: {time}");
         }
     }
 
