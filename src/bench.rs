@@ -86,7 +86,7 @@ fn run_here(depth: u32, config: SearchConfig, threads: usize) -> BenchResult {
         let control = Arc::new(SearchControl::new(false));
         // Only the search is timed: clearing a fresh 16 MB table would dominate small searches.
         let start = Instant::now();
-        let result = search_threads(main, helpers, &game, Limits::depth(depth), control, &mut |_| {});
+        let result = search_threads(main, helpers, &game, Limits::depth(depth), control, &mut |_| {}, |_| {});
         let took = start.elapsed();
         searching += took;
         let n = result.info.map_or(0, |info| info.nodes);

@@ -302,9 +302,17 @@ fn search_threaded(game: &Game, limits: Limits, threads: usize) -> (SearchResult
     let (main, helpers) = searchers.split_first_mut().unwrap();
     let control = Arc::new(SearchControl::new(false));
     let mut infos = Vec::new();
-    let result = principia::search::search_threads(main, helpers, game, limits, control, &mut |info| {
-        infos.push(info.clone());
-    });
+    let result = principia::search::search_threads(
+        main,
+        helpers,
+        game,
+        limits,
+        control,
+        &mut |info| {
+            infos.push(info.clone());
+        },
+        |_| {},
+    );
     (result, infos)
 }
 

@@ -7,9 +7,7 @@ pub mod options;
 use crate::game::Game;
 use crate::output::{info_string, send};
 use crate::search::time::{Clock, TimeManager};
-use crate::search::{
-    Limits, STACK_SIZE, SearchControl, SearchInfo, SearchResult, Searcher, search_threads_then,
-};
+use crate::search::{Limits, STACK_SIZE, SearchControl, SearchInfo, SearchResult, Searcher, search_threads};
 use crate::syzygy::{self, Tablebases};
 use crate::tt::TranspositionTable;
 use crate::uci::{Command, Go, format_bestmove, format_info, format_move, format_score};
@@ -262,7 +260,7 @@ impl Engine {
                     c.mark_answered();
                     send(&format_bestmove(result.best_move, result.ponder_move, mode));
                 };
-                search_threads_then(main, helpers, &game, limits, Arc::clone(&c), &mut report, answer);
+                search_threads(main, helpers, &game, limits, Arc::clone(&c), &mut report, answer);
                 searchers
             });
         match spawned {

@@ -16,7 +16,7 @@ pub use limits::Limits;
 pub use ordering::{MovePicker, is_quiet, mvv_lva};
 pub use pv::PvTable;
 pub use see::{see, see_ge};
-pub use smp::{MAX_THREADS, search_threads, search_threads_then};
+pub use smp::{MAX_THREADS, search_threads};
 
 use crate::game::Game;
 use crate::syzygy::{ProbeSettings, Tablebases};

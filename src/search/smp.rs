@@ -17,22 +17,10 @@ impl Searcher {
 }
 
 /// Searches `game` with `main` and, beside it on their own threads, every searcher in
-/// `helpers`; returns the main thread's result once it and all helpers have stopped.
+/// `helpers`. The main thread's result goes to `answer` as soon as it has it, before the
+/// helpers are joined (a helper stalled by the machine cannot hold up `bestmove`); the
+/// result is returned once every thread has stopped, with the nodes of all of them.
 pub fn search_threads(
-    main: &mut Searcher,
-    helpers: &mut [Searcher],
-    game: &Game,
-    limits: Limits,
-    control: Arc<SearchControl>,
-    report: &mut dyn FnMut(&SearchInfo),
-) -> SearchResult {
-    search_threads_then(main, helpers, game, limits, control, report, |_| {})
-}
-
-/// As `search_threads`, but hands the main thread's result to `answer` as soon as it has
-/// it, before the helpers are joined: a helper stalled by the machine cannot hold up
-/// `bestmove`.
-pub fn search_threads_then(
     main: &mut Searcher,
     helpers: &mut [Searcher],
     game: &Game,
