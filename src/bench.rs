@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Depth searched when none is given.
-pub const DEFAULT_DEPTH: u32 = 5;
+pub const DEFAULT_DEPTH: u32 = 9;
 
 /// Opening, middlegame, endgame and tactical positions (mostly from the classic test suites).
 pub const POSITIONS: [&str; 36] = [
