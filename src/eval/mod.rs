@@ -3,12 +3,14 @@
 
 pub mod endgame;
 pub mod params;
+mod pawn_cache;
 pub mod terms;
 mod weights;
 
 use endgame::{PHASE_MAX, SCALE_NORMAL};
 use params::Section;
-use shakmaty::{Chess, Color, Position};
+pub use pawn_cache::PawnCache;
+use shakmaty::{Bitboard, Board, Chess, Color, Position};
 use terms::Sink;
 pub use weights::WEIGHTS;
 
@@ -42,18 +44,38 @@ impl std::ops::Sub for Score {
     }
 }
 
-/// Sums the weights of the terms, White's minus Black's.
+/// Sums the weights of the terms, White's minus Black's, taking the pawn-only terms from
+/// a cache when it has one.
 #[derive(Default)]
-struct Scorer(Score);
+struct Scorer<'a> {
+    score: Score,
+    pawns: Option<&'a mut PawnCache>,
+}
 
-impl Sink for Scorer {
+impl Sink for Scorer<'_> {
     #[inline(always)]
     fn add(&mut self, color: Color, index: usize, count: i32) {
         let w = WEIGHTS[index];
         let count = if color == Color::White { count } else { -count };
-        self.0.mg += w.mg * count;
-        self.0.eg += w.eg * count;
+        self.score.mg += w.mg * count;
+        self.score.eg += w.eg * count;
     }
+
+    fn pawn_structure(&mut self, board: &Board) -> [Bitboard; 2] {
+        let (score, passers) = match self.pawns.as_deref_mut() {
+            Some(cache) => cache.get(board, pawn_score),
+            None => pawn_score(board),
+        };
+        self.score += score;
+        passers
+    }
+}
+
+/// The pawn-only terms of `board` summed (White minus Black), and the passed pawns.
+fn pawn_score(board: &Board) -> (Score, [Bitboard; 2]) {
+    let mut scorer = Scorer::default();
+    let passers = terms::pawn_terms(board, &mut scorer);
+    (scorer.score, passers)
 }
 
 /// How a position's terms add up to its score, from White's side.
@@ -106,7 +128,7 @@ pub fn trace(pos: &Chess) -> Trace {
     terms::terms(pos, &mut t);
     let mut scorer = Scorer::default();
     terms::terms(pos, &mut scorer);
-    let (_, phase, scale, mop_up) = finish(pos, scorer.0);
+    let (_, phase, scale, mop_up) = finish(pos, scorer.score);
     (t.phase, t.scale, t.mop_up) = (phase, scale, mop_up != 0);
     t
 }
@@ -128,9 +150,17 @@ fn finish(pos: &Chess, score: Score) -> (i32, i32, i32, i32) {
 
 /// Evaluates `pos` in centipawns from the side to move's point of view.
 pub fn evaluate(pos: &Chess) -> i32 {
-    let mut scorer = Scorer::default();
+    score(pos, Scorer::default())
+}
+
+/// Evaluates `pos` as [`evaluate`] does, with the pawn-only terms kept in `pawns`.
+pub fn evaluate_cached(pos: &Chess, pawns: &mut PawnCache) -> i32 {
+    score(pos, Scorer { score: Score::default(), pawns: Some(pawns) })
+}
+
+fn score(pos: &Chess, mut scorer: Scorer) -> i32 {
     terms::terms(pos, &mut scorer);
-    let (white, ..) = finish(pos, scorer.0);
+    let (white, ..) = finish(pos, scorer.score);
     if pos.turn() == Color::White { white } else { -white }
 }
 

@@ -8,6 +8,15 @@ use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, Square, attacks};
 pub trait Sink {
     /// `color` has `count` occurrences of the term whose weight is `WEIGHTS[index]`.
     fn add(&mut self, color: Color, index: usize, count: i32);
+
+    /// Reports both sides' pawn-only terms and returns the passed pawns by colour index;
+    /// a sink that only sums may take the sum from a cache instead.
+    fn pawn_structure(&mut self, board: &Board) -> [Bitboard; 2]
+    where
+        Self: Sized,
+    {
+        pawn_terms(board, self)
+    }
 }
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -68,6 +77,7 @@ pub fn terms<S: Sink>(pos: &Chess, sink: &mut S) {
         pawn_attacks(Color::White, board.pawns() & board.white()),
     ];
     let mut att = [Attacks::default(); 2];
+    let passers = sink.pawn_structure(board);
     for color in Color::ALL {
         let us = color as usize;
         att[us].all = pawn_att[us];
@@ -75,7 +85,9 @@ pub fn terms<S: Sink>(pos: &Chess, sink: &mut S) {
             att[us].all |= attacks::king_attacks(king);
         }
         pieces(board, color, pawn_att[1 - us], sink, &mut att[us]);
-        pawns(board, color, sink);
+        for sq in passers[us] {
+            passed(board, color, sq, sink);
+        }
         king(board, color, sink);
     }
     for color in Color::ALL {
@@ -136,9 +148,19 @@ fn pieces<S: Sink>(board: &Board, color: Color, their_pawn_att: Bitboard, sink: 
     }
 }
 
-/// Material, placement and structure of `color`'s pawns, passed pawns included.
+/// Reports the terms of both sides that depend on the pawns alone; returns the passed pawns
+/// by colour index (their bonuses also depend on the kings and pieces).
+pub fn pawn_terms<S: Sink>(board: &Board, sink: &mut S) -> [Bitboard; 2] {
+    let mut passers = [Bitboard::EMPTY; 2];
+    for color in Color::ALL {
+        passers[color as usize] = pawns(board, color, sink);
+    }
+    passers
+}
+
+/// Material, placement and structure of `color`'s pawns; returns its passed pawns.
 /// Each pawn property is computed for all pawns at once with fills and shifts.
-fn pawns<S: Sink>(board: &Board, color: Color, sink: &mut S) {
+fn pawns<S: Sink>(board: &Board, color: Color, sink: &mut S) -> Bitboard {
     let ours = board.pawns() & board.by_color(color);
     let theirs = board.pawns() & board.by_color(!color);
     let beside = |b: Bitboard| Bitboard(((b.0 << 1) & !FILE_A) | ((b.0 >> 1) & !FILE_H));
@@ -165,10 +187,7 @@ fn pawns<S: Sink>(board: &Board, color: Color, sink: &mut S) {
     for sq in connected {
         sink.add(color, CONNECTED + relative_rank(color, sq), 1);
     }
-    for sq in passers {
-        let path = front_span(color, Bitboard::from_square(sq));
-        passed(board, color, sq, relative_rank(color, sq), path, sink);
-    }
+    passers
 }
 
 /// `b` and every square above it (toward rank 8).
@@ -215,7 +234,9 @@ fn rear_span(color: Color, b: Bitboard) -> Bitboard {
 }
 
 /// A passed pawn of `color` on `sq`: its rank, whether its path is free, and the kings' distances.
-fn passed<S: Sink>(board: &Board, color: Color, sq: Square, rank: usize, path: Bitboard, sink: &mut S) {
+fn passed<S: Sink>(board: &Board, color: Color, sq: Square, sink: &mut S) {
+    let rank = relative_rank(color, sq);
+    let path = front_span(color, Bitboard::from_square(sq));
     sink.add(color, PASSED + rank, 1);
     if (path & board.occupied()).is_empty() {
         sink.add(color, PASSED_FREE + rank, 1);

@@ -49,6 +49,23 @@ fn colour_flip_gives_the_same_score() {
 }
 
 #[test]
+fn pawn_cache_gives_the_same_score() {
+    // A small random set evaluated twice through one cache: misses, then hits.
+    let mut cache = PawnCache::default();
+    let positions = random_positions(300);
+    for _ in 0..2 {
+        for p in &positions {
+            assert_eq!(
+                evaluate_cached(p, &mut cache),
+                evaluate(p),
+                "{}",
+                Fen::from_position(p, EnPassantMode::Legal)
+            );
+        }
+    }
+}
+
+#[test]
 fn breakdown_adds_up_to_the_evaluation() {
     for p in random_positions(50) {
         let white = breakdown(&p).white;

@@ -18,6 +18,7 @@ pub use pv::PvTable;
 pub use see::{see, see_ge};
 pub use smp::{MAX_THREADS, search_threads};
 
+use crate::eval::PawnCache;
 use crate::game::Game;
 use crate::syzygy::{ProbeSettings, Tablebases};
 use crate::tt::{Bound, TranspositionTable};
@@ -316,6 +317,7 @@ pub struct Searcher {
     quiet: Box<history::QuietHistory>,
     excluded: Vec<Move>,
     eval_cache: Box<[(u64, i32)]>,
+    pawns: PawnCache,
     tablebases: Option<Arc<Tablebases>>,
     tbhits: u64,
     tb_published: u64,
@@ -343,6 +345,7 @@ impl Searcher {
             quiet: Box::default(),
             excluded: Vec::with_capacity(256),
             eval_cache: vec![(0, 0); EVAL_CACHE_SIZE].into_boxed_slice(),
+            pawns: PawnCache::default(),
             tablebases: None,
             tbhits: 0,
             tb_published: 0,
@@ -629,7 +632,7 @@ impl Searcher {
         if slot.0 == key && key != 0 {
             return slot.1;
         }
-        let score = crate::eval::evaluate(pos);
+        let score = crate::eval::evaluate_cached(pos, &mut self.pawns);
         *slot = (key, score);
         score
     }
