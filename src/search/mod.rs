@@ -1,6 +1,7 @@
 //! The search: iterative deepening over negamax with alpha-beta and PVS,
 //! quiescence at the horizon, and the principal variation in a triangular table.
 
+mod checks;
 mod history;
 mod limits;
 mod lmr;

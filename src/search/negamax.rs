@@ -1,5 +1,6 @@
 //! Negamax with alpha-beta and PVS, and the quiescence search below it.
 
+use super::checks::gives_check;
 use super::ordering::is_quiet;
 use super::see::see_ge;
 use super::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, MovePicker, SearchMode, Searcher};
@@ -183,15 +184,15 @@ impl Searcher {
             if ply == 0 && index == 0 {
                 self.stats.root_first_moves.push(mv);
             }
-            let child = self.play(pos, mv);
             let child_on_pv = pv_move == Some(mv);
-            let gives_check = child.is_check();
+            let gives_check = gives_check(pos, mv);
             let quiet = is_quiet(mv);
 
             // 12. Near the horizon at non-PV nodes, once a move has been searched, skip moves
             //     that cannot matter: quiet moves beyond a count that grows with depth (late
             //     move pruning), quiet moves that leave the evaluation far below alpha
             //     (futility), captures that lose too much material by SEE. Checks are kept.
+            //     The move is not made until it is known to be searched.
             if strong && !pv_node && !in_check && !gives_check && best > -MATE_BOUND && depth <= PRUNE_DEPTH {
                 let skip = if quiet {
                     quiets_tried.len() as i32 >= LMP_BASE + depth * depth
@@ -200,10 +201,10 @@ impl Searcher {
                     !see_ge(pos, mv, -SEE_CAPTURE_MARGIN * depth)
                 };
                 if skip {
-                    self.keys.pop();
                     continue;
                 }
             }
+            let child = self.play(pos, mv);
 
             // 13. Late move reductions: quiet moves late in a well-ordered list rarely matter,
             //     so they are searched shallower first (and again in full if they beat alpha).
