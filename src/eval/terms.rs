@@ -52,9 +52,22 @@ fn file_of(sq: Square) -> Bitboard {
 
 /// Index of a square in a half-board table: ranks from the owner's side, files e-h folded onto d-a.
 fn half_square(color: Color, sq: Square) -> usize {
-    let file = sq.to_usize() % 8;
-    relative_rank(color, sq) * 4 + file.min(7 - file)
+    HALF_SQUARE[color as usize][sq.to_usize()] as usize
 }
+
+/// `half_square` by colour index and square, computed once.
+const HALF_SQUARE: [[u8; 64]; 2] = {
+    let mut table = [[0; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        let (rank, file) = (sq / 8, sq % 8);
+        let folded = if file < 4 { file } else { 7 - file };
+        table[Color::White as usize][sq] = (rank * 4 + folded) as u8;
+        table[Color::Black as usize][sq] = ((7 - rank) * 4 + folded) as u8;
+        sq += 1;
+    }
+    table
+};
 
 /// Index of a non-pawn, non-king role in the four-entry piece groups.
 fn piece_slot(role: Role) -> usize {
@@ -96,6 +109,9 @@ pub fn terms<S: Sink>(pos: &Chess, sink: &mut S) {
     sink.add(pos.turn(), TEMPO, 1);
 }
 
+/// First mobility weight of each piece group (knight, bishop, rook, queen).
+const MOBILITY_START: [usize; 4] = [MOBILITY_KNIGHT, MOBILITY_BISHOP, MOBILITY_ROOK, MOBILITY_QUEEN];
+
 /// Material, placement, mobility, king-zone attacks, bishop pair and open files for `color`'s pieces.
 fn pieces<S: Sink>(board: &Board, color: Color, their_pawn_att: Bitboard, sink: &mut S, att: &mut Attacks) {
     let ours = board.by_color(color);
@@ -104,39 +120,36 @@ fn pieces<S: Sink>(board: &Board, color: Color, their_pawn_att: Bitboard, sink: 
     let their_zone = board.king_of(!color).map_or(Bitboard::EMPTY, |k| attacks::king_attacks(k).with(k));
     let our_pawns = board.pawns() & ours;
     let mut attackers = 0;
-    for (role, sq) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-        .into_iter()
-        .flat_map(|role| (ours & board.by_role(role)).into_iter().map(move |sq| (role, sq)))
-    {
-        let slot = piece_slot(role);
-        sink.add(color, MATERIAL + role as usize - 1, 1);
-        sink.add(color, PST + (role as usize - 1) * 32 + half_square(color, sq), 1);
-        let reach = attacks::attacks(sq, role.of(color), occupied);
-        let mobility = (reach & safe).count();
-        let start = [MOBILITY_KNIGHT, MOBILITY_BISHOP, MOBILITY_ROOK, MOBILITY_QUEEN][slot];
-        sink.add(color, start + mobility, 1);
-        let zone = (reach & their_zone).count();
-        if zone > 0 {
-            attackers += 1;
-            sink.add(color, KING_ATTACK + slot, zone as i32);
-        }
-        att.all |= reach;
-        match role {
-            Role::Knight | Role::Bishop => att.minors |= reach,
-            Role::Rook => att.rooks |= reach,
-            _ => {}
-        }
-        if matches!(role, Role::Rook | Role::Queen) {
-            let file = file_of(sq);
-            let open = if (board.pawns() & file).is_empty() {
-                Some(0)
-            } else if (our_pawns & file).is_empty() {
-                Some(1)
-            } else {
-                None
-            };
-            if let Some(kind) = open {
-                sink.add(color, if role == Role::Rook { ROOK_OPEN } else { QUEEN_OPEN } + kind, 1);
+    for (slot, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen].into_iter().enumerate() {
+        for sq in ours & board.by_role(role) {
+            sink.add(color, MATERIAL + role as usize - 1, 1);
+            sink.add(color, PST + (role as usize - 1) * 32 + half_square(color, sq), 1);
+            let reach = attacks::attacks(sq, role.of(color), occupied);
+            let mobility = (reach & safe).count();
+            sink.add(color, MOBILITY_START[slot] + mobility, 1);
+            let zone = reach & their_zone;
+            if zone.any() {
+                attackers += 1;
+                add_set(sink, color, KING_ATTACK + slot, zone);
+            }
+            att.all |= reach;
+            match role {
+                Role::Knight | Role::Bishop => att.minors |= reach,
+                Role::Rook => att.rooks |= reach,
+                _ => {}
+            }
+            if matches!(role, Role::Rook | Role::Queen) {
+                let file = file_of(sq);
+                let open = if (board.pawns() & file).is_empty() {
+                    Some(0)
+                } else if (our_pawns & file).is_empty() {
+                    Some(1)
+                } else {
+                    None
+                };
+                if let Some(kind) = open {
+                    sink.add(color, if role == Role::Rook { ROOK_OPEN } else { QUEEN_OPEN } + kind, 1);
+                }
             }
         }
     }
@@ -177,9 +190,7 @@ fn pawns<S: Sink>(board: &Board, color: Color, sink: &mut S) -> Bitboard {
     let passers = ours & !doubled & !rear_span(color, theirs | beside(theirs));
     sink.add(color, MATERIAL, ours.count() as i32);
     for (index, set) in [(ISOLATED, isolated), (DOUBLED, doubled), (BACKWARD, backward)] {
-        if set.any() {
-            sink.add(color, index, set.count() as i32);
-        }
+        add_set(sink, color, index, set);
     }
     for sq in ours {
         sink.add(color, PST + half_square(color, sq), 1);
@@ -297,24 +308,20 @@ fn threats<S: Sink>(board: &Board, color: Color, att: &[Attacks; 2], pawn_att: B
     let theirs = board.by_color(!color);
     let ours = &att[color as usize];
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-        let n = (theirs & board.by_role(role) & pawn_att).count();
-        if n > 0 {
-            sink.add(color, THREAT_BY_PAWN + piece_slot(role), n as i32);
-        }
+        add_set(sink, color, THREAT_BY_PAWN + piece_slot(role), theirs & board.by_role(role) & pawn_att);
     }
-    let by_minor = [board.rooks(), board.queens()].map(|b| (theirs & b & ours.minors).count());
-    for (i, n) in by_minor.into_iter().enumerate() {
-        if n > 0 {
-            sink.add(color, THREAT_BY_MINOR + i, n as i32);
-        }
+    for (i, targets) in [board.rooks(), board.queens()].into_iter().enumerate() {
+        add_set(sink, color, THREAT_BY_MINOR + i, theirs & targets & ours.minors);
     }
-    let by_rook = (theirs & board.queens() & ours.rooks).count();
-    if by_rook > 0 {
-        sink.add(color, THREAT_BY_ROOK, by_rook as i32);
-    }
+    add_set(sink, color, THREAT_BY_ROOK, theirs & board.queens() & ours.rooks);
     let pieces = theirs & !board.pawns() & !board.kings();
-    let hanging = (pieces & ours.all & !att[1 - color as usize].all).count();
-    if hanging > 0 {
-        sink.add(color, HANGING, hanging as i32);
+    add_set(sink, color, HANGING, pieces & ours.all & !att[1 - color as usize].all);
+}
+
+/// Reports one occurrence of term `index` per square of `set` (nothing for an empty set).
+#[inline(always)]
+fn add_set<S: Sink>(sink: &mut S, color: Color, index: usize, set: Bitboard) {
+    if set.any() {
+        sink.add(color, index, set.count() as i32);
     }
 }
