@@ -5,6 +5,7 @@ mod checks;
 mod history;
 mod limits;
 mod lmr;
+mod movegen;
 mod negamax;
 mod ordering;
 mod pv;

@@ -1,12 +1,13 @@
 //! Negamax with alpha-beta and PVS, and the quiescence search below it.
 
 use super::checks::gives_check;
+use super::movegen::noisy_moves;
 use super::ordering::is_quiet;
 use super::see::see_ge;
 use super::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, MovePicker, SearchMode, Searcher};
 use crate::game::zobrist;
 use crate::tt::Bound;
-use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, Role, zobrist::Zobrist64};
+use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, zobrist::Zobrist64};
 
 /// Internal iterative reduction applies from this depth.
 const IIR_DEPTH: i32 = 4;
@@ -173,14 +174,15 @@ impl Searcher {
         let mut best = -INFINITY;
         let mut best_move = None;
         let color = pos.turn();
-        let picker = if strong {
+        let mut picker = if strong {
             let history = |mv| self.quiet.score(color, mv);
             MovePicker::ordered(pos, moves, pv_move, tt_move, self.quiet.killers(ply), history)
         } else {
             MovePicker::new(moves, pv_move, tt_move)
         };
         let mut quiets_tried = MoveList::new();
-        for (index, mv) in picker.enumerate() {
+        // (Iterated by reference: moving the picker would copy its move list.)
+        for (index, mv) in (&mut picker).enumerate() {
             if ply == 0 && index == 0 {
                 self.stats.root_first_moves.push(mv);
             }
@@ -323,20 +325,17 @@ impl Searcher {
         }
 
         // 3. In check every evasion is searched (none: mate); otherwise captures and queen promotions.
-        let mut moves = pos.legal_moves();
-        if in_check {
-            if moves.is_empty() {
-                return -MATE + ply as i32;
-            }
-        } else {
-            moves.retain(|m| m.is_capture() || m.promotion() == Some(Role::Queen));
+        let moves = if in_check { pos.legal_moves() } else { noisy_moves(pos) };
+        if in_check && moves.is_empty() {
+            return -MATE + ply as i32;
         }
 
         // 4. Best capture first; the strong search skips captures that lose material by SEE.
         //    The classic modes share the plain alpha-beta version of this quiescence: a
         //    minimax over all capture sequences explodes, and its value is the same.
         let prune = !in_check && self.config.mode == SearchMode::Strong;
-        for mv in MovePicker::new(moves, None, None) {
+        let mut picker = MovePicker::new(moves, None, None);
+        for mv in &mut picker {
             if prune && !see_ge(pos, mv, 0) {
                 continue;
             }

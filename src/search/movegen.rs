@@ -1,0 +1,156 @@
+//! The moves quiescence searches (captures and queen promotions), generated directly instead
+//! of filtered out of every legal move: most of a position's moves are quiet.
+
+use shakmaty::{Bitboard, Board, Chess, Color, Move, MoveList, Position, Role, Square, attacks};
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+const BACK_RANKS: u64 = 0xff00_0000_0000_00ff;
+
+/// The legal captures and queen promotions of `pos`, which must not be in check, listed in
+/// the order `Position::legal_moves` lists them (so ties in move ordering fall the same way).
+pub fn noisy_moves(pos: &Chess) -> MoveList {
+    let mut moves = pos.en_passant_moves();
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(king) = board.king_of(us) else {
+        return moves;
+    };
+    let them = pos.them();
+    pawn_moves(board, us, them, &mut moves);
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        for from in board.by_role(role) & pos.us() {
+            let targets = attacks::attacks(from, role.of(us), board.occupied()) & them;
+            push_captures(board, role, from, targets, &mut moves);
+        }
+    }
+    for to in attacks::king_attacks(king) & them {
+        if board.attacks_to(to, !us, board.occupied()).is_empty() {
+            push_captures(board, Role::King, king, Bitboard::from_square(to), &mut moves);
+        }
+    }
+    // A pinned piece may only move along its pin (en passant moves come checked already).
+    let pinned = pinned(board, them, king);
+    if pinned.any() {
+        moves.retain(|m| match *m {
+            Move::Normal { from, to, .. } => !pinned.contains(from) || attacks::aligned(from, to, king),
+            _ => true,
+        });
+    }
+    moves
+}
+
+/// Pawn captures toward file a, then toward file h (each without promotion, then with every
+/// promotion), then pushes that promote to a queen.
+fn pawn_moves(board: &Board, us: Color, them: Bitboard, moves: &mut MoveList) {
+    let pawns = (board.pawns() & board.by_color(us)).0;
+    let (left, right, push): (i32, i32, i32) = if us == Color::White { (7, 9, 8) } else { (-9, -7, -8) };
+    let shift = |b: u64, by: i32| if by > 0 { b << by } else { b >> -by };
+    for (by, from_mask) in [(left, !FILE_A), (right, !FILE_H)] {
+        let targets = shift(pawns & from_mask, by) & them.0;
+        for to in Bitboard(targets & !BACK_RANKS) {
+            let from = pawn_from(to, by);
+            moves.push(Move::Normal {
+                role: Role::Pawn,
+                from,
+                capture: board.role_at(to),
+                to,
+                promotion: None,
+            });
+        }
+        for to in Bitboard(targets & BACK_RANKS) {
+            let from = pawn_from(to, by);
+            for promotion in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                let capture = board.role_at(to);
+                moves.push(Move::Normal { role: Role::Pawn, from, capture, to, promotion: Some(promotion) });
+            }
+        }
+    }
+    let pushes = shift(pawns, push) & !board.occupied().0 & BACK_RANKS;
+    for to in Bitboard(pushes) {
+        let from = pawn_from(to, push);
+        moves.push(Move::Normal { role: Role::Pawn, from, capture: None, to, promotion: Some(Role::Queen) });
+    }
+}
+
+/// The square a pawn came from when it moved `by` squares to `to`.
+fn pawn_from(to: Square, by: i32) -> Square {
+    Square::new((to.to_u32() as i32 - by) as u32)
+}
+
+/// A capture by the `role` on `from` of each piece on `targets`.
+fn push_captures(board: &Board, role: Role, from: Square, targets: Bitboard, moves: &mut MoveList) {
+    for to in targets {
+        moves.push(Move::Normal { role, from, capture: board.role_at(to), to, promotion: None });
+    }
+}
+
+/// Pieces that alone stand between `king` and an enemy slider aiming at it.
+fn pinned(board: &Board, enemy: Bitboard, king: Square) -> Bitboard {
+    let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
+        | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens());
+    let mut pinned = Bitboard::EMPTY;
+    for sniper in snipers & enemy {
+        let between = attacks::between(king, sniper) & board.occupied();
+        if !between.more_than_one() {
+            pinned |= between;
+        }
+    }
+    pinned
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{CastlingMode, fen::Fen};
+
+    /// Compares with the filtered legal moves; returns the moves compared.
+    fn assert_same(pos: &Chess) -> MoveList {
+        if pos.is_check() {
+            return MoveList::new();
+        }
+        let mut expected = pos.legal_moves();
+        expected.retain(|m| m.is_capture() || m.promotion() == Some(Role::Queen));
+        assert_eq!(noisy_moves(pos), expected, "{}", Fen::from_position(pos, shakmaty::EnPassantMode::Legal));
+        expected
+    }
+
+    #[test]
+    fn pins_promotions_and_en_passant() {
+        for fen in [
+            // A pinned knight, a pinned bishop that may capture along its pin, promotions.
+            "4k3/8/8/b7/7b/2N3p1/5B2/r1R1K3 w - - 0 1",
+            "1r2k2n/P5P1/8/8/8/8/p5p1/R3K1NR b - - 0 1",
+            "4k3/8/8/K2pP2r/8/8/8/8 w - d6 0 1",
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+        ] {
+            assert_same(&fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap());
+        }
+    }
+
+    #[test]
+    fn same_as_filtering_legal_moves_along_random_games() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let (mut promotions, mut en_passant) = (0, 0);
+        for _ in 0..300 {
+            let mut pos = Chess::default();
+            for _ in 0..120 {
+                let noisy = assert_same(&pos);
+                promotions += noisy.iter().filter(|m| m.is_promotion()).count();
+                en_passant += noisy.iter().filter(|m| m.is_en_passant()).count();
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                // Prefer captures so the games reach sparse, tactical endings.
+                let captures: MoveList = moves.iter().copied().filter(|m| m.is_capture()).collect();
+                let pool = if captures.is_empty() || seed.is_multiple_of(3) { &moves } else { &captures };
+                pos.play_unchecked(pool[(seed % pool.len() as u64) as usize]);
+            }
+        }
+        assert!(promotions > 200 && en_passant > 20, "{promotions} promotions, {en_passant} en passant");
+    }
+}
