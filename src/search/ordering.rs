@@ -116,10 +116,13 @@ impl Iterator for MovePicker {
         if self.next >= n {
             return None;
         }
+        // The first of the highest scores; a slice and a running maximum keep the scan tight.
         let mut best = self.next;
-        for i in self.next + 1..n {
-            if self.scores[i] > self.scores[best] {
+        let mut best_score = self.scores[best];
+        for (i, &score) in self.scores[..n].iter().enumerate().skip(self.next + 1) {
+            if score > best_score {
                 best = i;
+                best_score = score;
             }
         }
         self.moves.swap(self.next, best);
