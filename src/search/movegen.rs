@@ -10,7 +10,7 @@ const BACK_RANKS: u64 = 0xff00_0000_0000_00ff;
 /// The legal captures and queen promotions of `pos`, which must not be in check, listed in
 /// the order `Position::legal_moves` lists them (so ties in move ordering fall the same way).
 pub fn noisy_moves(pos: &Chess) -> MoveList {
-    let mut moves = pos.en_passant_moves();
+    let mut moves = if pos.maybe_ep_square().is_some() { pos.en_passant_moves() } else { MoveList::new() };
     let board = pos.board();
     let us = pos.turn();
     let Some(king) = board.king_of(us) else {
