@@ -60,6 +60,7 @@ pub fn gives_check(pos: &Chess, mv: Move) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::datagen::Rng;
     use shakmaty::{CastlingMode, fen::Fen};
 
     fn assert_agrees(pos: &Chess) {
@@ -98,7 +99,7 @@ mod tests {
 
     #[test]
     fn agrees_along_random_games() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = Rng::new(2026);
         for _ in 0..200 {
             let mut pos = Chess::default();
             for _ in 0..80 {
@@ -107,10 +108,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+                pos.play_unchecked(moves[rng.below(moves.len())]);
             }
         }
     }

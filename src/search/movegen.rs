@@ -102,6 +102,7 @@ fn pinned(board: &Board, enemy: Bitboard, king: Square) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::datagen::Rng;
     use shakmaty::{CastlingMode, fen::Fen};
 
     /// Compares with the filtered legal moves; returns the moves compared.
@@ -130,7 +131,7 @@ mod tests {
 
     #[test]
     fn same_as_filtering_legal_moves_along_random_games() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = Rng::new(2026);
         let (mut promotions, mut en_passant) = (0, 0);
         for _ in 0..300 {
             let mut pos = Chess::default();
@@ -142,13 +143,10 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
                 // Prefer captures so the games reach sparse, tactical endings.
                 let captures: MoveList = moves.iter().copied().filter(|m| m.is_capture()).collect();
-                let pool = if captures.is_empty() || seed.is_multiple_of(3) { &moves } else { &captures };
-                pos.play_unchecked(pool[(seed % pool.len() as u64) as usize]);
+                let pool = if captures.is_empty() || rng.below(3) == 0 { &moves } else { &captures };
+                pos.play_unchecked(pool[rng.below(pool.len())]);
             }
         }
         assert!(promotions > 200 && en_passant > 20, "{promotions} promotions, {en_passant} en passant");
