@@ -1,11 +1,7 @@
 //! The moves quiescence searches (captures and queen promotions), generated directly instead
 //! of filtered out of every legal move: most of a position's moves are quiet.
 
-use shakmaty::{Bitboard, Board, Chess, Color, Move, MoveList, Position, Role, Square, attacks};
-
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = FILE_A << 7;
-const BACK_RANKS: u64 = 0xff00_0000_0000_00ff;
+use shakmaty::{Bitboard, Board, Chess, Color, File, Move, MoveList, Position, Role, Square, attacks};
 
 /// The legal captures and queen promotions of `pos`, which must not be in check, listed in
 /// the order `Position::legal_moves` lists them (so ties in move ordering fall the same way).
@@ -43,12 +39,12 @@ pub fn noisy_moves(pos: &Chess) -> MoveList {
 /// Pawn captures toward file a, then toward file h (each without promotion, then with every
 /// promotion), then pushes that promote to a queen.
 fn pawn_moves(board: &Board, us: Color, them: Bitboard, moves: &mut MoveList) {
-    let pawns = (board.pawns() & board.by_color(us)).0;
+    let pawns = board.pawns() & board.by_color(us);
     let (left, right, push): (i32, i32, i32) = if us == Color::White { (7, 9, 8) } else { (-9, -7, -8) };
-    let shift = |b: u64, by: i32| if by > 0 { b << by } else { b >> -by };
-    for (by, from_mask) in [(left, !FILE_A), (right, !FILE_H)] {
-        let targets = shift(pawns & from_mask, by) & them.0;
-        for to in Bitboard(targets & !BACK_RANKS) {
+    let not_on = |file| !Bitboard::from_file(file);
+    for (by, from_mask) in [(left, not_on(File::A)), (right, not_on(File::H))] {
+        let targets = (pawns & from_mask).shift(by) & them;
+        for to in targets & !Bitboard::BACKRANKS {
             let from = pawn_from(to, by);
             moves.push(Move::Normal {
                 role: Role::Pawn,
@@ -58,16 +54,14 @@ fn pawn_moves(board: &Board, us: Color, them: Bitboard, moves: &mut MoveList) {
                 promotion: None,
             });
         }
-        for to in Bitboard(targets & BACK_RANKS) {
-            let from = pawn_from(to, by);
+        for to in targets & Bitboard::BACKRANKS {
+            let (from, capture) = (pawn_from(to, by), board.role_at(to));
             for promotion in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-                let capture = board.role_at(to);
                 moves.push(Move::Normal { role: Role::Pawn, from, capture, to, promotion: Some(promotion) });
             }
         }
     }
-    let pushes = shift(pawns, push) & !board.occupied().0 & BACK_RANKS;
-    for to in Bitboard(pushes) {
+    for to in pawns.shift(push) & !board.occupied() & Bitboard::BACKRANKS {
         let from = pawn_from(to, push);
         moves.push(Move::Normal { role: Role::Pawn, from, capture: None, to, promotion: Some(Role::Queen) });
     }
