@@ -84,6 +84,25 @@ struct Attacks {
 
 /// Reports every term of `pos` to `sink`.
 pub fn terms<S: Sink>(pos: &Chess, sink: &mut S) {
+    // The portable build counts bits in software; a CPU with `popcnt` gets a copy of the
+    // terms compiled to use it (the same arithmetic, a third fewer instructions in `count`).
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the CPU supports `popcnt`, as checked just above.
+        return unsafe { terms_popcnt(pos, sink) };
+    }
+    terms_portable(pos, sink)
+}
+
+/// [`terms`] compiled for CPUs with the `popcnt` instruction.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn terms_popcnt<S: Sink>(pos: &Chess, sink: &mut S) {
+    terms_portable(pos, sink)
+}
+
+#[inline(always)]
+fn terms_portable<S: Sink>(pos: &Chess, sink: &mut S) {
     let board = pos.board();
     let pawn_att = [
         pawn_attacks(Color::Black, board.pawns() & board.black()),
@@ -113,6 +132,7 @@ pub fn terms<S: Sink>(pos: &Chess, sink: &mut S) {
 const MOBILITY_START: [usize; 4] = [MOBILITY_KNIGHT, MOBILITY_BISHOP, MOBILITY_ROOK, MOBILITY_QUEEN];
 
 /// Material, placement, mobility, king-zone attacks, bishop pair and open files for `color`'s pieces.
+#[inline(always)]
 fn pieces<S: Sink>(board: &Board, color: Color, their_pawn_att: Bitboard, sink: &mut S, att: &mut Attacks) {
     let ours = board.by_color(color);
     let occupied = board.occupied();
@@ -245,6 +265,7 @@ fn rear_span(color: Color, b: Bitboard) -> Bitboard {
 }
 
 /// A passed pawn of `color` on `sq`: its rank, whether its path is free, and the kings' distances.
+#[inline(always)]
 fn passed<S: Sink>(board: &Board, color: Color, sq: Square, sink: &mut S) {
     let rank = relative_rank(color, sq);
     let path = front_span(color, Bitboard::from_square(sq));
@@ -266,6 +287,7 @@ fn passed<S: Sink>(board: &Board, color: Color, sq: Square, sink: &mut S) {
 }
 
 /// Placement of `color`'s king, its pawn shield, the enemy pawn storm and open files beside it.
+#[inline(always)]
 fn king<S: Sink>(board: &Board, color: Color, sink: &mut S) {
     let Some(k) = board.king_of(color) else {
         return;
@@ -304,6 +326,7 @@ fn files_around(k: Square) -> impl Iterator<Item = Bitboard> {
 }
 
 /// `color`'s threats: enemy pieces attacked by lesser pieces, and enemy pieces left hanging.
+#[inline(always)]
 fn threats<S: Sink>(board: &Board, color: Color, att: &[Attacks; 2], pawn_att: Bitboard, sink: &mut S) {
     let theirs = board.by_color(!color);
     let ours = &att[color as usize];
