@@ -54,13 +54,25 @@ pub fn see(pos: &Chess, mv: Move) -> i32 {
 
 /// True when `mv` wins at least `threshold` by static exchange.
 pub fn see_ge(pos: &Chess, mv: Move, threshold: i32) -> bool {
+    // The exchange wins at most the captured piece, and at least that less the capturing
+    // piece (the opponent's best is to take it back and stop): often that decides it.
+    if let Move::Normal { role, capture, promotion: None, .. } = mv {
+        let captured = capture.map_or(0, value);
+        if captured < threshold {
+            return false;
+        }
+        if captured - value(role) >= threshold {
+            return true;
+        }
+    }
     see(pos, mv) >= threshold
 }
 
 #[cfg(test)]
 mod tests {
-    use super::see;
-    use shakmaty::{CastlingMode, Chess, fen::Fen, uci::UciMove};
+    use super::{see, see_ge};
+    use crate::datagen::Rng;
+    use shakmaty::{CastlingMode, Chess, Position, fen::Fen, uci::UciMove};
 
     fn see_of(fen: &str, uci: &str) -> i32 {
         let pos: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
@@ -82,5 +94,32 @@ mod tests {
         // The king takes an undefended queen but not one the rook behind it defends.
         assert_eq!(see_of("4k3/8/8/7q/8/8/4P3/4K3 b - - 0 1", "h5e2"), 100 - 900);
         assert_eq!(see_of("4k3/4r3/8/7q/8/8/4P3/4K3 b - - 0 1", "h5e2"), 100);
+    }
+
+    #[test]
+    fn the_shortcuts_of_see_ge_agree_with_the_full_exchange() {
+        let mut rng = Rng::new(7);
+        let mut decided = 0;
+        for _ in 0..100 {
+            let mut pos = Chess::default();
+            for _ in 0..100 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &mv in &moves {
+                    for threshold in [-900, -400, -100, 0, 1, 100, 250, 500] {
+                        assert_eq!(
+                            see_ge(&pos, mv, threshold),
+                            see(&pos, mv) >= threshold,
+                            "{mv} {threshold}"
+                        );
+                    }
+                    decided += usize::from(mv.is_capture());
+                }
+                pos.play_unchecked(moves[rng.below(moves.len())]);
+            }
+        }
+        assert!(decided > 10_000, "{decided} captures compared");
     }
 }
