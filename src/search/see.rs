@@ -99,7 +99,7 @@ mod tests {
     #[test]
     fn the_shortcuts_of_see_ge_agree_with_the_full_exchange() {
         let mut rng = Rng::new(7);
-        let mut decided = 0;
+        let mut captures = 0;
         for _ in 0..100 {
             let mut pos = Chess::default();
             for _ in 0..100 {
@@ -115,11 +115,11 @@ mod tests {
                             "{mv} {threshold}"
                         );
                     }
-                    decided += usize::from(mv.is_capture());
+                    captures += usize::from(mv.is_capture());
                 }
                 pos.play_unchecked(moves[rng.below(moves.len())]);
             }
         }
-        assert!(decided > 10_000, "{decided} captures compared");
+        assert!(captures > 10_000, "{captures} captures compared");
     }
 }
