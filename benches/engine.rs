@@ -67,7 +67,7 @@ fn movegen(c: &mut Criterion) {
         b.iter(|| {
             games
                 .iter()
-                .map(|g| MovePicker::new(g.position().legal_moves(), None, None).count())
+                .map(|g| MovePicker::new(&mut g.position().legal_moves(), None, None).count())
                 .sum::<usize>()
         })
     });

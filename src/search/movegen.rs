@@ -36,6 +36,25 @@ pub fn noisy_moves(pos: &Chess) -> MoveList {
     moves
 }
 
+/// True when `pos`, not in check, surely has a legal move: a piece other than the king,
+/// not pinned, with a square to go to. False when that finds none (generate to be sure).
+pub fn surely_has_move(pos: &Chess) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(king) = board.king_of(us) else {
+        return false;
+    };
+    let (ours, free) = (pos.us(), !board.occupied());
+    let movers = ours & !board.kings() & !pinned(board, pos.them(), king);
+    let pawns = movers & board.pawns();
+    let push = if us == Color::White { 8 } else { -8 };
+    if (pawns.shift(push) & free).any() {
+        return true;
+    }
+    pawns.into_iter().any(|from| (attacks::pawn_attacks(us, from) & pos.them()).any())
+        || (movers & !board.pawns()).into_iter().any(|from| (board.attacks_from(from) & !ours).any())
+}
+
 /// Pawn captures toward file a, then toward file h (each without promotion, then with every
 /// promotion), then pushes that promote to a queen.
 fn pawn_moves(board: &Board, us: Color, them: Bitboard, moves: &mut MoveList) {
@@ -123,16 +142,13 @@ mod tests {
         }
     }
 
-    #[test]
-    fn same_as_filtering_legal_moves_along_random_games() {
-        let mut rng = Rng::new(2026);
-        let (mut promotions, mut en_passant) = (0, 0);
+    /// Visits every position of 300 random games of up to 120 plies from the start.
+    fn along_random_games(seed: u64, mut visit: impl FnMut(&Chess)) {
+        let mut rng = Rng::new(seed);
         for _ in 0..300 {
             let mut pos = Chess::default();
             for _ in 0..120 {
-                let noisy = assert_same(&pos);
-                promotions += noisy.iter().filter(|m| m.is_promotion()).count();
-                en_passant += noisy.iter().filter(|m| m.is_en_passant()).count();
+                visit(&pos);
                 let moves = pos.legal_moves();
                 if moves.is_empty() {
                     break;
@@ -143,6 +159,46 @@ mod tests {
                 pos.play_unchecked(pool[rng.below(pool.len())]);
             }
         }
+    }
+
+    #[test]
+    fn same_as_filtering_legal_moves_along_random_games() {
+        let (mut promotions, mut en_passant) = (0, 0);
+        along_random_games(2026, |pos| {
+            let noisy = assert_same(pos);
+            promotions += noisy.iter().filter(|m| m.is_promotion()).count();
+            en_passant += noisy.iter().filter(|m| m.is_en_passant()).count();
+        });
         assert!(promotions > 200 && en_passant > 20, "{promotions} promotions, {en_passant} en passant");
+    }
+
+    #[test]
+    fn a_sure_move_is_always_legal_and_seldom_missed() {
+        let (mut positions, mut sure) = (0, 0);
+        along_random_games(7, |pos| {
+            if pos.is_check() {
+                return;
+            }
+            let piece_moves = pos.legal_moves().iter().filter(|m| m.role() != Role::King).count();
+            let found = surely_has_move(pos);
+            assert!(!found || piece_moves > 0, "{}", Fen::from_position(pos, shakmaty::EnPassantMode::Legal));
+            // Only the king can move in the bare-king endings these games often reach.
+            if piece_moves > 0 {
+                positions += 1;
+                sure += usize::from(found);
+            }
+        });
+        assert!(sure * 100 >= positions * 99, "{sure} of {positions}");
+        for fen in [
+            // Stalemates: a bare king; a king, a pinned knight, blocked pawns, a boxed rook and bishop.
+            "7k/5Q2/8/8/8/8/8/K7 b - - 0 1",
+            "5Rnk/7p/7P/8/4K3/8/p1p5/rbB5 b - - 0 1",
+            // Only the king or a piece along its pin can move: the moves must be generated.
+            "7k/8/8/8/8/8/8/K7 w - - 0 1",
+            "4k3/8/8/4r3/8/8/8/4R2K b - - 0 1",
+        ] {
+            let pos: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+            assert!(!surely_has_move(&pos), "{fen}");
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! Negamax with alpha-beta and PVS, and the quiescence search below it.
 
 use super::checks::gives_check;
-use super::movegen::noisy_moves;
+use super::movegen::{noisy_moves, surely_has_move};
 use super::ordering::is_quiet;
 use super::see::see_ge;
 use super::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, MovePicker, SearchMode, Searcher};
@@ -95,9 +95,16 @@ impl Searcher {
         }
 
         // 6. No legal move: checkmate (scored by distance, so shorter mates win) or stalemate.
-        let moves = if ply == 0 { self.root_moves(pos) } else { pos.legal_moves() };
-        if moves.is_empty() {
-            return if pos.is_check() { -MATE + ply as i32 } else { DRAW };
+        //    Out of check only stalemate is possible: pruning below rules it out more cheaply
+        //    (`stalemate`), so the moves are generated only for the nodes it lets through.
+        let in_check = pos.is_check();
+        let mut moves = match (ply, in_check) {
+            (0, _) => Some(self.root_moves(pos)),
+            (_, true) => Some(pos.legal_moves()),
+            _ => None,
+        };
+        if moves.as_ref().is_some_and(MoveList::is_empty) {
+            return if in_check { -MATE + ply as i32 } else { DRAW };
         }
 
         // 6b. Tablebases (`tablebase.rs`): right after a capture or pawn move with few enough
@@ -123,7 +130,6 @@ impl Searcher {
 
         // 9. Reverse futility: far enough above beta near the horizon, a quiet position
         //    will not fall below it in a few plies; trust the static evaluation.
-        let in_check = pos.is_check();
         let static_eval = match tt_hit {
             _ if !strong || in_check => -INFINITY,
             Some(hit) => hit.eval,
@@ -136,7 +142,7 @@ impl Searcher {
             && beta.abs() < MATE_BOUND
             && static_eval - RFP_MARGIN * depth >= beta
         {
-            return static_eval;
+            return if stalemate(pos, &mut moves) { DRAW } else { static_eval };
         }
 
         // 10. Null move: if passing still leaves us at or above beta, a real move would too.
@@ -151,6 +157,7 @@ impl Searcher {
             && !in_check
             && has_pieces(pos)
             && static_eval >= beta
+            && !stalemate(pos, &mut moves)
             && let Ok(null) = pos.clone().swap_turn()
         {
             let reduction = 3 + depth / 6;
@@ -169,7 +176,11 @@ impl Searcher {
 
         // 11. Order: the previous iteration's PV move first, the hash move, MVV-LVA captures;
         //     the strong search then puts killers and quiet moves by history (both learnt as
-        //     it goes) before the captures that lose material by SEE.
+        //     it goes) before the captures that lose material by SEE. No move here: stalemate.
+        let moves = moves.get_or_insert_with(|| pos.legal_moves());
+        if moves.is_empty() {
+            return DRAW;
+        }
         let alpha_before = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -325,7 +336,7 @@ impl Searcher {
         }
 
         // 3. In check every evasion is searched (none: mate); otherwise captures and queen promotions.
-        let moves = if in_check { pos.legal_moves() } else { noisy_moves(pos) };
+        let mut moves = if in_check { pos.legal_moves() } else { noisy_moves(pos) };
         if in_check && moves.is_empty() {
             return -MATE + ply as i32;
         }
@@ -334,7 +345,7 @@ impl Searcher {
         //    The classic modes share the plain alpha-beta version of this quiescence: a
         //    minimax over all capture sequences explodes, and its value is the same.
         let prune = !in_check && self.config.mode == SearchMode::Strong;
-        let mut picker = MovePicker::new(moves, None, None);
+        let mut picker = MovePicker::new(&mut moves, None, None);
         for mv in &mut picker {
             if prune && !see_ge(pos, mv, 0) {
                 continue;
@@ -368,6 +379,15 @@ impl Searcher {
         self.keys.push(next);
         child
     }
+}
+
+/// True when `pos`, not in check, has no legal move. The moves are generated (and kept
+/// in `moves`) only when a piece free to move is not found first.
+fn stalemate(pos: &Chess, moves: &mut Option<MoveList>) -> bool {
+    if moves.is_none() && surely_has_move(pos) {
+        return false;
+    }
+    moves.get_or_insert_with(|| pos.legal_moves()).is_empty()
 }
 
 /// True when the side to move has a piece other than pawns and the king.

@@ -44,15 +44,16 @@ pub fn mvv_lva(mv: Move) -> i32 {
 }
 
 /// A move list with ordering scores, handing out the best remaining move first.
-pub struct MovePicker {
-    moves: MoveList,
+/// It borrows the list (and reorders it in place) rather than copying it.
+pub struct MovePicker<'a> {
+    moves: &'a mut MoveList,
     scores: [i32; 256],
     next: usize,
 }
 
-impl MovePicker {
+impl<'a> MovePicker<'a> {
     /// Scores `moves`: `pv_move` first, then the hash move, then captures by MVV-LVA.
-    pub fn new(moves: MoveList, pv_move: Option<Move>, tt_move: Option<PackedMove>) -> Self {
+    pub fn new(moves: &'a mut MoveList, pv_move: Option<Move>, tt_move: Option<PackedMove>) -> Self {
         MovePicker::score(moves, pv_move, tt_move, [None; 2], |_| 0, mvv_lva)
     }
 
@@ -60,7 +61,7 @@ impl MovePicker {
     /// last; quiet moves follow the good captures: the `killers`, the rest by `history`.
     pub fn ordered(
         pos: &Chess,
-        moves: MoveList,
+        moves: &'a mut MoveList,
         pv_move: Option<Move>,
         tt_move: Option<PackedMove>,
         killers: [Option<Move>; 2],
@@ -71,7 +72,7 @@ impl MovePicker {
     }
 
     fn score(
-        moves: MoveList,
+        moves: &'a mut MoveList,
         pv_move: Option<Move>,
         tt_move: Option<PackedMove>,
         killers: [Option<Move>; 2],
@@ -108,7 +109,7 @@ impl MovePicker {
     }
 }
 
-impl Iterator for MovePicker {
+impl Iterator for MovePicker<'_> {
     type Item = Move;
 
     fn next(&mut self) -> Option<Move> {
@@ -150,7 +151,7 @@ mod tests {
         // Pawn or knight can take the queen, the pawn can take the rook.
         let p = pos("4k3/8/8/3q1r2/4P3/2N5/8/4K3 w - - 0 1");
         let pv = mv(&p, "e1e2");
-        let order: Vec<Move> = MovePicker::new(p.legal_moves(), Some(pv), None).collect();
+        let order: Vec<Move> = MovePicker::new(&mut p.legal_moves(), Some(pv), None).collect();
         assert_eq!(order[0], pv);
         assert_eq!(order[1], mv(&p, "e4d5"), "pawn takes queen");
         assert_eq!(order[2], mv(&p, "c3d5"), "knight takes queen");
@@ -172,7 +173,8 @@ mod tests {
             }
         };
         let order: Vec<Move> =
-            MovePicker::ordered(&p, p.legal_moves(), None, None, [Some(killer), None], history).collect();
+            MovePicker::ordered(&p, &mut p.legal_moves(), None, None, [Some(killer), None], history)
+                .collect();
         assert_eq!(order[0], mv(&p, "e4d5"), "captures first");
         assert_eq!(order[1], killer);
         assert_eq!(order[2], good);
@@ -184,7 +186,7 @@ mod tests {
         // The knight takes a free pawn on a4; rook or knight taking the pawn on d5 loses.
         let p = pos("4k3/8/4p3/3p4/p7/2N5/8/3RK3 w - - 0 1");
         let order: Vec<Move> =
-            MovePicker::ordered(&p, p.legal_moves(), None, None, [None; 2], |_| 0).collect();
+            MovePicker::ordered(&p, &mut p.legal_moves(), None, None, [None; 2], |_| 0).collect();
         assert_eq!(order[0], mv(&p, "c3a4"));
         assert!(!order[1].is_capture());
         assert_eq!(order[order.len() - 2..], [mv(&p, "c3d5"), mv(&p, "d1d5")]);
@@ -193,7 +195,7 @@ mod tests {
     #[test]
     fn without_pv_move_captures_lead() {
         let p = pos("4k3/8/8/3q1r2/4P3/2N5/8/4K3 w - - 0 1");
-        let order: Vec<Move> = MovePicker::new(p.legal_moves(), None, None).collect();
+        let order: Vec<Move> = MovePicker::new(&mut p.legal_moves(), None, None).collect();
         assert_eq!(order[0], mv(&p, "e4d5"));
         assert!(order[..3].iter().all(|m| m.is_capture()));
         assert!(!order[3].is_capture());
