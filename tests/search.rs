@@ -197,7 +197,7 @@ fn fifty_move_rule_is_a_draw_but_mate_on_the_last_move_counts() {
 
 #[test]
 fn a_stalemate_of_the_side_ahead_is_seen_below_the_root() {
-    // Behind by two pieces, White pins the knight with Rf8 and leaves Black no move at all:
+    // A knight and two pawns behind, White pins the knight with Rf8 and leaves Black no move:
     // pruning that trusts Black's big evaluation must not hide it at low depth.
     for depth in 2..=4 {
         let (result, infos) = search("6nk/7p/7P/8/4K3/8/p1p5/rbB2R2 w - - 0 1", depth);
