@@ -6,7 +6,11 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use principia::search::{Limits, MovePicker, SearchConfig, SearchControl, SearchMode, Searcher};
 use principia::tt::{Bound, TranspositionTable};
-use principia::{bench::POSITIONS, eval, game::Game, perft};
+use principia::{
+    eval,
+    game::Game,
+    tools::{bench::POSITIONS, perft},
+};
 use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
 use std::hint::black_box;
 use std::sync::Arc;

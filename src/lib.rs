@@ -1,15 +1,12 @@
 //! Principia: a UCI chess engine built on the classic search.
 
-pub mod bench;
-pub mod compare;
-pub mod datagen;
 pub mod engine;
 pub mod eval;
 pub mod game;
 pub mod output;
-pub mod perft;
+pub mod rng;
 pub mod search;
 pub mod syzygy;
+pub mod tools;
 pub mod tt;
-pub mod tune;
 pub mod uci;

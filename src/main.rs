@@ -2,14 +2,17 @@
 
 use clap::{Parser, Subcommand};
 use principia::{
-    bench, compare,
-    datagen::{self, DatagenConfig},
     engine::Engine,
     eval,
     game::Game,
-    output, perft,
+    output,
     search::{SearchConfig, SearchMode},
-    tune::{self, TuneConfig},
+    tools::{
+        bench, compare,
+        datagen::{self, DatagenConfig},
+        perft,
+        tune::{self, TuneConfig},
+    },
 };
 use shakmaty::{CastlingMode, fen::Fen};
 use std::path::PathBuf;
@@ -61,7 +64,7 @@ enum Cmd {
         #[arg(long)]
         fen: Option<String>,
     },
-    /// Self-play at a fixed node budget, writing quiet positions and results for the tuner.
+    /// Self-play games at a soft node budget, written as game records for training.
     Datagen {
         /// File to append to (an existing one is resumed).
         #[arg(long)]
@@ -69,15 +72,18 @@ enum Cmd {
         /// Games in the whole run.
         #[arg(long, default_value_t = 1000)]
         games: u64,
-        /// Nodes searched per move.
+        /// Soft node budget per move: no iteration starts past it.
         #[arg(long, default_value_t = 5000)]
         nodes: u64,
-        /// Random plies before the engine takes over.
+        /// Random plies before the engine takes over (this many or one more).
         #[arg(long, default_value_t = 8)]
         random_plies: u32,
-        /// Seed: the same seed writes the same games.
+        /// Seed: the same seed writes the same games, whatever the thread count.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
     /// Texel-tune the evaluation weights on datagen output and write them as Rust source.
     Tune {
@@ -141,8 +147,8 @@ fn main() -> ExitCode {
         Some(Cmd::Tune { data, epochs, lr, out, threads, l2 }) => {
             exit_code("tune", tune::run(&TuneConfig { data, epochs, lr, out, threads, l2 }))
         }
-        Some(Cmd::Datagen { out, games, nodes, random_plies, seed }) => {
-            let config = DatagenConfig { out, games, nodes: nodes.max(1), random_plies, seed };
+        Some(Cmd::Datagen { out, games, nodes, random_plies, seed, threads }) => {
+            let config = DatagenConfig { out, games, nodes: nodes.max(1), random_plies, seed, threads };
             exit_code("datagen", datagen::run(config))
         }
         Some(Cmd::Perft { depth, fen, chess960 }) => run_perft(depth, fen.as_deref(), chess960),

@@ -6,7 +6,7 @@
 //! entry of the same position, or else the one least worth keeping (shallow, old).
 
 use crate::search::TB_WIN_BOUND;
-use shakmaty::{Move, Role, Square};
+use shakmaty::Move;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What a stored score says about the true score.
@@ -53,18 +53,14 @@ impl PackedMove {
         PackedMove::new(mv) == self
     }
 
-    fn from_bits(bits: u16) -> Option<Self> {
+    /// The packed move from its 16 bits (0 is no move).
+    pub fn from_bits(bits: u16) -> Option<Self> {
         (bits != 0).then_some(PackedMove(bits))
     }
 
-    /// The origin square.
-    pub fn from(self) -> Square {
-        Square::new(u32::from(self.0 & 63))
-    }
-
-    /// The promotion piece, if any.
-    pub fn promotion(self) -> Option<Role> {
-        Role::try_from((self.0 >> 12) as u8).ok()
+    /// The 16 bits: from | to << 6 | promotion role << 12.
+    pub fn bits(self) -> u16 {
+        self.0
     }
 }
 
@@ -262,6 +258,7 @@ impl TranspositionTable {
 mod tests {
     use super::*;
     use crate::search::MATE;
+    use shakmaty::{Role, Square};
 
     fn knight_move() -> Move {
         Move::Normal { role: Role::Knight, from: Square::G1, capture: None, to: Square::F3, promotion: None }

@@ -6,7 +6,7 @@ mod common;
 
 use common::Engine;
 use principia::game::Game;
-use principia::perft::perft;
+use principia::tools::perft::perft;
 use principia::uci::format_move;
 use shakmaty::{CastlingMode, Move, Position, fen::Fen};
 use std::time::Instant;

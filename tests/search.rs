@@ -4,13 +4,13 @@
 mod common;
 
 use common::{play_line, position};
-use principia::compare;
 use principia::game::Game;
 use principia::search::{
     Limits, SearchConfig, SearchControl, SearchInfo, SearchMode, SearchResult, Searcher, TB_WIN,
     TB_WIN_BOUND, mate_in,
 };
 use principia::syzygy;
+use principia::tools::compare;
 use principia::uci::format_move;
 use shakmaty::{CastlingMode, Move, Position, fen::Fen, uci::UciMove};
 use std::sync::Arc;
@@ -250,7 +250,8 @@ fn uci_move(game: &Game, text: &str) -> Move {
 
 #[test]
 fn bench_signature_is_pinned() {
-    let result = principia::bench::run(principia::bench::DEFAULT_DEPTH, SearchConfig::default(), 1);
+    let result =
+        principia::tools::bench::run(principia::tools::bench::DEFAULT_DEPTH, SearchConfig::default(), 1);
     assert_eq!(result.nodes, 2_020_626, "the search changed: update this and say Bench: N in the commit");
 }
 

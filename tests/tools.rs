@@ -1,6 +1,6 @@
 //! The evaluation tools through the real binary: `eval`, `datagen` and `tune`.
 
-use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
+use principia::tools::games;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -30,36 +30,43 @@ fn eval_prints_every_term_group_and_the_score() {
 }
 
 #[test]
-fn datagen_writes_quiet_positions_and_resumes_to_the_same_file() {
-    let (whole, resumed) = (temp("dg-whole.txt"), temp("dg-resumed.txt"));
-    let args = |path: &PathBuf, games: &str| {
+fn datagen_is_deterministic_across_threads_and_resumes_after_an_interrupt() {
+    let (whole, resumed) = (temp("dg-whole.bin"), temp("dg-resumed.bin"));
+    let args = |path: &PathBuf, games: &str, threads: &str| {
+        let path = path.to_str().unwrap();
         principia(&[
             "datagen",
             "--out",
-            path.to_str().unwrap(),
+            path,
             "--games",
             games,
             "--nodes",
             "300",
             "--seed",
             "9",
+            "--threads",
+            threads,
         ]);
     };
-    args(&whole, "3");
-    args(&resumed, "1");
-    args(&resumed, "3");
-    let text = std::fs::read_to_string(&whole).unwrap();
-    assert_eq!(text, std::fs::read_to_string(&resumed).unwrap(), "a resumed run writes the same games");
-    assert_eq!(text.lines().filter(|l| l.starts_with("# game")).count(), 3);
-    let mut positions = 0;
-    for line in text.lines().filter(|l| !l.starts_with('#')) {
-        let (fen, result) = line.split_once(" | ").expect("FEN | result");
-        assert!(["1.0", "0.5", "0.0"].contains(&result), "{line}");
-        let pos: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
-        assert!(!pos.is_check(), "{line}");
-        positions += 1;
-    }
-    assert!(positions > 0);
+    args(&whole, "4", "2");
+    args(&resumed, "1", "1");
+    // An interrupt in the middle of the second game's record leaves its first bytes behind.
+    let mut partial = std::fs::read(&resumed).unwrap();
+    partial.extend_from_slice(&games::MAGIC);
+    partial.extend_from_slice(&[1, 56, b'r']);
+    std::fs::write(&resumed, &partial).unwrap();
+    args(&resumed, "4", "1");
+    let bytes = std::fs::read(&whole).unwrap();
+    assert_eq!(bytes, std::fs::read(&resumed).unwrap(), "same games with 1 or 2 threads, resumed or not");
+    let mut plies = 0;
+    let count = games::for_each_game(&bytes, |game| {
+        // Decoding replays every move, so each is legal in its position.
+        assert!(!game.plies.is_empty());
+        assert!(game.plies.iter().all(|&(_, score)| i32::from(score).abs() <= 31_000));
+        plies += game.plies.len();
+    });
+    assert_eq!(count, Ok(4));
+    assert!(plies > 40, "{plies} plies");
     let _ = (std::fs::remove_file(&whole), std::fs::remove_file(&resumed));
 }
 

@@ -4,14 +4,15 @@
 
 pub mod options;
 
+use crate::eval;
 use crate::game::Game;
 use crate::output::{info_string, send};
 use crate::search::time::{Clock, TimeManager};
 use crate::search::{Limits, STACK_SIZE, SearchControl, SearchInfo, SearchResult, Searcher, search_threads};
 use crate::syzygy::{self, Tablebases};
+use crate::tools::{bench, perft};
 use crate::tt::TranspositionTable;
 use crate::uci::{Command, Go, format_bestmove, format_info, format_move, format_score};
-use crate::{bench, eval, perft};
 use options::{OPTIONS, OptionKind, Options};
 use shakmaty::{CastlingMode, Color, Position, fen::Fen};
 use std::io::BufRead;
@@ -316,6 +317,7 @@ impl Engine {
         Limits {
             depth: go.depth.map(|d| d.max(1)),
             nodes: go.nodes,
+            soft_nodes: None,
             mate: go.mate,
             time: if go.infinite { None } else { time },
             infinite: go.infinite,

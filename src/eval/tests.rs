@@ -1,6 +1,6 @@
 use super::params::*;
 use super::*;
-use crate::datagen::Rng;
+use crate::rng::Rng;
 use shakmaty::{CastlingMode, EnPassantMode, fen::Fen};
 
 fn pos(fen: &str) -> Chess {

@@ -60,7 +60,7 @@ pub fn gives_check(pos: &Chess, mv: Move) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::datagen::Rng;
+    use crate::rng::Rng;
     use shakmaty::{CastlingMode, fen::Fen};
 
     fn assert_agrees(pos: &Chess) {

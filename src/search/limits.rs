@@ -10,6 +10,8 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Stop after this many nodes.
     pub nodes: Option<u64>,
+    /// Start no new iteration after this many nodes (the running one finishes).
+    pub soft_nodes: Option<u64>,
     /// Stop once a mate in this many moves (or fewer) is proven.
     pub mate: Option<u32>,
     /// Soft and hard time budgets.

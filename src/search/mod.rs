@@ -610,7 +610,8 @@ impl Searcher {
         if self.limits.mate.is_some_and(mated) {
             return true;
         }
-        if self.limits.nodes.is_some_and(|n| self.total_nodes() >= n) {
+        let reached = |n: u64| self.total_nodes() >= n;
+        if self.limits.nodes.is_some_and(reached) || self.limits.soft_nodes.is_some_and(reached) {
             return true;
         }
         match self.limits.time {

@@ -115,7 +115,7 @@ fn pinned(board: &Board, enemy: Bitboard, king: Square) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::datagen::Rng;
+    use crate::rng::Rng;
     use shakmaty::{CastlingMode, fen::Fen};
 
     /// Compares with the filtered legal moves; returns the moves compared.

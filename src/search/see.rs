@@ -71,7 +71,7 @@ pub fn see_ge(pos: &Chess, mv: Move, threshold: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::{see, see_ge};
-    use crate::datagen::Rng;
+    use crate::rng::Rng;
     use shakmaty::{CastlingMode, Chess, Position, fen::Fen, uci::UciMove};
 
     fn see_of(fen: &str, uci: &str) -> i32 {

@@ -5,8 +5,9 @@
 //! (Adam) on the mean squared error between the game result and `sigmoid(K · eval)`.
 //! K is fitted first, with the starting weights, and then kept.
 
+use super::{datagen, games};
 use crate::eval::{self, WEIGHTS, endgame::PHASE_MAX, endgame::SCALE_NORMAL, params};
-use shakmaty::{CastlingMode, Chess, fen::Fen};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position, fen::Fen};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -313,15 +314,36 @@ pub fn run(config: &TuneConfig) -> Result<(), String> {
     Ok(())
 }
 
+/// The `FEN | result` lines of a text file, or of the training positions of a game file.
 fn read(path: &Path) -> Result<String, String> {
-    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if !bytes.starts_with(&games::MAGIC) {
+        return String::from_utf8(bytes).map_err(|e| format!("{}: {e}", path.display()));
+    }
+    let mut text = String::new();
+    let mut number = 0;
+    games::for_each_game(&bytes, |game| {
+        let result = game.white_result();
+        let mut pos = game.start.clone();
+        for &(mv, score) in &game.plies {
+            if datagen::trains(&pos, mv, score) {
+                let fen = Fen::from_position(&pos, EnPassantMode::Legal);
+                let _ = writeln!(text, "{fen} | {result:.1}");
+            }
+            pos.play_unchecked(mv);
+        }
+        let _ = writeln!(text, "# game {number}");
+        number += 1;
+    })
+    .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(text)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    const FIXTURE: &str = include_str!("../tests/data/tune_fixture.txt");
+    const FIXTURE: &str = include_str!("../../tests/data/tune_fixture.txt");
 
     #[test]
     fn tuning_reduces_the_loss_on_the_fixture() {

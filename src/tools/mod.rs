@@ -1,0 +1,10 @@
+//! Offline tools beside the engine: `bench`, `perft`, `compare`, `datagen` and `tune`.
+//! The engine's core (search, evaluation, UCI) does not depend on anything here but
+//! `bench` and `perft`, which the UCI terminal extras call.
+
+pub mod bench;
+pub mod compare;
+pub mod datagen;
+pub mod games;
+pub mod perft;
+pub mod tune;
