@@ -5,6 +5,7 @@ pub mod eval;
 pub mod game;
 pub mod output;
 pub mod rng;
+pub mod score;
 pub mod search;
 pub mod syzygy;
 pub mod tools;

@@ -3,7 +3,7 @@
 //! decides which root moves keep the best outcome and make progress.
 
 use crate::game::zobrist;
-use crate::search::{DRAW, MATE_BOUND, TB_WIN};
+use crate::score::{DRAW, MATE_BOUND, TB_WIN};
 use crate::tt::Bound;
 use shakmaty::{Chess, Move, Position};
 use shakmaty_syzygy::{Dtz, Syzygy, Tablebase};
@@ -514,7 +514,7 @@ mod tests {
         assert_eq!(score_wdl(Wdl::BlessedLoss, 4, true), (DRAW - 1, Bound::Exact));
         assert_eq!(score_wdl(Wdl::CursedWin, 4, false), (TB_WIN - 4, Bound::Lower));
         assert_eq!(score_wdl(Wdl::BlessedLoss, 4, false), (-(TB_WIN - 4), Bound::Upper));
-        const { assert!(TB_WIN - 4 < MATE_BOUND && TB_WIN - 4 > crate::search::TB_WIN_BOUND) };
+        const { assert!(TB_WIN - 4 < MATE_BOUND && TB_WIN - 4 > crate::score::TB_WIN_BOUND) };
     }
 
     #[test]

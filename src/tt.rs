@@ -5,7 +5,7 @@
 //! thread reads as a miss. Four entries make a 64-byte bucket; a store replaces the
 //! entry of the same position, or else the one least worth keeping (shallow, old).
 
-use crate::search::TB_WIN_BOUND;
+use crate::score::{score_from_tt, score_to_tt};
 use shakmaty::Move;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -108,29 +108,6 @@ fn data_age(data: u64) -> u64 {
 /// Megabytes to bucket count.
 fn bucket_count(mb: usize) -> usize {
     (mb.max(1) << 20) / std::mem::size_of::<Bucket>()
-}
-
-/// Converts a score to its stored form: mate (and tablebase win) distances from this node,
-/// not the root.
-pub fn score_to_tt(score: i32, ply: usize) -> i32 {
-    if score > TB_WIN_BOUND {
-        score + ply as i32
-    } else if score < -TB_WIN_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-/// Converts a stored score back to a score from the root at `ply`.
-pub fn score_from_tt(score: i32, ply: usize) -> i32 {
-    if score > TB_WIN_BOUND {
-        score - ply as i32
-    } else if score < -TB_WIN_BOUND {
-        score + ply as i32
-    } else {
-        score
-    }
 }
 
 impl TranspositionTable {
@@ -257,7 +234,7 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::MATE;
+    use crate::score::MATE;
     use shakmaty::{Role, Square};
 
     fn knight_move() -> Move {
@@ -288,7 +265,7 @@ mod tests {
 
     #[test]
     fn tablebase_wins_are_stored_relative_to_the_node_too() {
-        use crate::search::TB_WIN;
+        use crate::score::TB_WIN;
         let tt = TranspositionTable::new(1).unwrap();
         tt.store(44, 2, None, TB_WIN - 2, 0, 7, Bound::Lower);
         assert_eq!(tt.probe(44, 5).unwrap().score, TB_WIN - 5);

@@ -1,7 +1,8 @@
 //! The UCI protocol at the edge: text commands parsed into typed values, and
 //! search results formatted as text. Nothing here knows how the search works.
 
-use crate::search::{SearchInfo, mate_in};
+use crate::score::mate_in;
+use crate::search::SearchInfo;
 use crate::tt::Bound;
 use shakmaty::{CastlingMode, Move, fen::Fen, uci::UciMove};
 use std::fmt;
@@ -493,7 +494,7 @@ mod tests {
 
     #[test]
     fn scores_are_written_as_uci_wants() {
-        use crate::search::MATE;
+        use crate::score::MATE;
         assert_eq!(format_score(35), "cp 35");
         assert_eq!(format_score(MATE - 1), "mate 1");
         assert_eq!(format_score(MATE - 3), "mate 2");
@@ -530,7 +531,7 @@ mod tests {
 
     #[test]
     fn wdl_is_a_symmetric_per_mille_model() {
-        use crate::search::MATE;
+        use crate::score::MATE;
         for cp in [-3000, -400, -200, -50, 0, 1, 50, 200, 400, 3000] {
             let (w, d, l) = wdl(cp);
             assert_eq!(w + d + l, 1000, "{cp}");

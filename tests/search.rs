@@ -5,9 +5,9 @@ mod common;
 
 use common::{play_line, position};
 use principia::game::Game;
+use principia::score::{TB_WIN, TB_WIN_BOUND, mate_in};
 use principia::search::{
-    Limits, SearchConfig, SearchControl, SearchInfo, SearchMode, SearchResult, Searcher, TB_WIN,
-    TB_WIN_BOUND, mate_in,
+    Limits, SearchConfig, SearchControl, SearchInfo, SearchMode, SearchResult, Searcher,
 };
 use principia::syzygy;
 use principia::tools::compare;
@@ -155,17 +155,6 @@ fn compare_runs_every_variant_and_checks_the_scores_agree() {
 }
 
 #[test]
-fn the_previous_pv_move_is_searched_first() {
-    for fen in QUIET {
-        let (result, infos) = search(fen, 5);
-        let firsts = &result.stats.root_first_moves;
-        for d in 1..infos.len() {
-            assert_eq!(firsts[d], infos[d - 1].pv[0], "{fen}: iteration {}", d + 1);
-        }
-    }
-}
-
-#[test]
 fn pv_first_ordering_saves_nodes() {
     let g = game(QUIET[2], &[]);
     let nodes = |pv_first| {
@@ -253,27 +242,6 @@ fn bench_signature_is_pinned() {
     let result =
         principia::tools::bench::run(principia::tools::bench::DEFAULT_DEPTH, SearchConfig::default(), 1);
     assert_eq!(result.nodes, 2_020_626, "the search changed: update this and say Bench: N in the commit");
-}
-
-#[test]
-fn a_stop_as_any_root_search_begins_still_leaves_a_move() {
-    // Every search of the root (each aspiration window, each MultiPV line) empties the root
-    // PV as it starts. Stopping on exactly that node must keep the last good move.
-    for fen in [QUIET[1], QUIET[2], "r1b1r1k1/1ppn1p1p/3pnqp1/8/p1P1P3/5P2/PbNQNBPP/1R2RB1K w - - 0 1"] {
-        for multi_pv in [1, 3] {
-            let config = SearchConfig { multi_pv, ..SearchConfig::default() };
-            let (full, _) = search_with(&game(fen, &[]), Limits::depth(8), config);
-            for &start in full.stats.root_starts.iter().filter(|&&n| n > 0) {
-                let limits = Limits { nodes: Some(start + 1), ..Limits::default() };
-                let (result, _) = search_with(&game(fen, &[]), limits, config);
-                assert!(
-                    result.best_move.is_some(),
-                    "{fen} MultiPV {multi_pv}: stopped at node {}",
-                    start + 1
-                );
-            }
-        }
-    }
 }
 
 /// Plays `fen` out with the engine on both sides (one searcher, `nodes` per move) and
@@ -381,9 +349,6 @@ fn tables_restrict_the_root_to_the_winning_moves_and_report_their_score() {
     }
     let best = format_move(result.best_move.unwrap(), CastlingMode::Standard);
     assert!(!["a1a2", "a1a3", "a1a4"].contains(&best.as_str()), "{best}");
-    for mv in &result.stats.root_first_moves {
-        assert!(!["a1a2", "a1a3", "a1a4"].contains(&format_move(*mv, CastlingMode::Standard).as_str()));
-    }
 }
 
 #[test]

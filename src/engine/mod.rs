@@ -17,12 +17,15 @@ use options::{OPTIONS, OptionKind, Options};
 use shakmaty::{CastlingMode, Color, Position, fen::Fen};
 use std::io::BufRead;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// A search running on its own thread; the thread hands the searchers back when done.
 struct Job {
     control: Arc<SearchControl>,
+    /// Set as `bestmove` is sent: the thread is about to end.
+    answered: Arc<AtomicBool>,
     waits_for_stop: bool,
     handle: JoinHandle<Vec<Searcher>>,
 }
@@ -171,7 +174,7 @@ impl Engine {
 
     /// Takes back the searcher of a search that has answered (its thread is ending).
     fn reap(&mut self) {
-        if self.job.as_ref().is_some_and(|job| job.control.is_answered()) {
+        if self.job.as_ref().is_some_and(|job| job.answered.load(Ordering::Acquire)) {
             self.join();
         }
     }
@@ -237,8 +240,10 @@ impl Engine {
             info_string(warning);
         }
         let limits = self.limits(&go);
-        let infinite = limits.infinite;
+        let infinite = go.infinite;
         let control = Arc::new(SearchControl::new(go.ponder));
+        let answered = Arc::new(AtomicBool::new(false));
+        let thread_answered = Arc::clone(&answered);
         let mut searchers = self.take_searchers();
         let game = self.game.clone();
         let mode = self.castling_mode();
@@ -258,7 +263,7 @@ impl Engine {
                     if let (None, Some(info)) = (result.best_move, &result.info) {
                         send(&format!("info depth 0 score {}", format_score(info.score)));
                     }
-                    c.mark_answered();
+                    thread_answered.store(true, Ordering::Release);
                     send(&format_bestmove(result.best_move, result.ponder_move, mode));
                 };
                 search_threads(main, helpers, &game, limits, Arc::clone(&c), &mut report, answer);
@@ -267,7 +272,7 @@ impl Engine {
         match spawned {
             Ok(handle) => {
                 let waits_for_stop = infinite || go.ponder;
-                self.job = Some(Job { control, waits_for_stop, handle });
+                self.job = Some(Job { control, answered, waits_for_stop, handle });
             }
             Err(e) => {
                 info_string(&format!("could not start the search thread: {e}"));
@@ -320,7 +325,6 @@ impl Engine {
             soft_nodes: None,
             mate: go.mate,
             time: if go.infinite { None } else { time },
-            infinite: go.infinite,
             searchmoves,
         }
     }

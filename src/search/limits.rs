@@ -16,8 +16,6 @@ pub struct Limits {
     pub mate: Option<u32>,
     /// Soft and hard time budgets.
     pub time: Option<TimeManager>,
-    /// Search until told to stop (`go infinite`); `bestmove` waits for `stop`.
-    pub infinite: bool,
     /// Only these root moves are searched, if not empty.
     pub searchmoves: Vec<Move>,
 }

@@ -1,22 +1,22 @@
 //! Late move reductions: how many plies shallower a late quiet move is searched first.
 
+use super::params::{LMR_BASE, LMR_DIVISOR, LMR_FIRST_MOVES};
+
 /// Depths and move numbers beyond these share the last entry.
 const SIZE: usize = 64;
 
-/// Reductions by depth and move number, from `ln(depth) * ln(move) / DIVISOR`.
+/// Reductions by depth and move number: `LMR_BASE + ln(depth) * ln(move) / LMR_DIVISOR`,
+/// rounded down.
 pub struct LmrTable {
     table: [[u8; SIZE]; SIZE],
 }
-
-/// Larger divisors reduce less.
-const DIVISOR: f64 = 2.25;
 
 impl Default for LmrTable {
     fn default() -> Self {
         let mut table = [[0; SIZE]; SIZE];
         for (depth, row) in table.iter_mut().enumerate().skip(1) {
             for (index, r) in row.iter_mut().enumerate().skip(1) {
-                let value = 0.75 + (depth as f64).ln() * (index as f64).ln() / DIVISOR;
+                let value = LMR_BASE + (depth as f64).ln() * (index as f64).ln() / LMR_DIVISOR;
                 *r = value as u8;
             }
         }
@@ -28,7 +28,7 @@ impl LmrTable {
     /// Plies to reduce the move at `index` (0 = first) at `depth`; less at PV nodes,
     /// and never so much that the reduced search drops straight into quiescence.
     pub fn reduction(&self, depth: i32, index: usize, pv_node: bool) -> i32 {
-        if index < 2 + usize::from(pv_node) {
+        if index < LMR_FIRST_MOVES + usize::from(pv_node) {
             return 0;
         }
         let r = i32::from(self.table[(depth as usize).min(SIZE - 1)][index.min(SIZE - 1)]);

@@ -1,42 +1,19 @@
-//! Negamax with alpha-beta and PVS, and the quiescence search below it.
+//! Negamax with alpha-beta and PVS.
 
 use super::checks::gives_check;
-use super::movegen::{noisy_moves, surely_has_move};
+use super::movegen::surely_has_move;
 use super::ordering::is_quiet;
+use super::params::*;
 use super::see::see_ge;
-use super::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, MovePicker, SearchMode, Searcher};
+use super::{MovePicker, SearchMode, Searcher};
 use crate::game::zobrist;
+use crate::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use crate::tt::Bound;
-use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, zobrist::Zobrist64};
-
-/// Internal iterative reduction applies from this depth.
-const IIR_DEPTH: i32 = 4;
-
-/// Late move pruning, futility pruning and SEE pruning apply up to this depth.
-const PRUNE_DEPTH: i32 = 6;
-
-/// Late move pruning keeps `LMP_BASE + depth * depth` quiet moves.
-const LMP_BASE: i32 = 3;
-
-/// Futility pruning skips quiet moves when the static evaluation plus
-/// `FUTILITY_BASE + FUTILITY_MARGIN * depth` stays at or below alpha.
-const FUTILITY_BASE: i32 = 100;
-
-/// The part of the futility margin that grows with depth.
-const FUTILITY_MARGIN: i32 = 80;
-
-/// Captures losing more than this per ply of depth by SEE are skipped.
-const SEE_CAPTURE_MARGIN: i32 = 100;
-
-/// Reverse futility pruning applies up to this depth...
-const RFP_DEPTH: i32 = 6;
-
-/// ...when the static evaluation beats beta by this much per ply of depth.
-const RFP_MARGIN: i32 = 80;
+use shakmaty::{Chess, MoveList, Position};
 
 impl Searcher {
-    /// Scores `pos` to `depth` plies inside the window `(alpha, beta)`.
-    /// `on_pv` is true while the node lies on the previous iteration's PV.
+    /// Scores `pos`, the position at `ply`, to `depth` plies inside the window
+    /// `(alpha, beta)`. `on_pv` is true while the node lies on the previous iteration's PV.
     pub(super) fn negamax(
         &mut self,
         pos: &Chess,
@@ -52,19 +29,16 @@ impl Searcher {
         }
 
         // 2. Count the node, empty its PV row, poll the clock and the stop flag.
-        self.nodes += 1;
-        self.pv.clear(ply);
-        self.seldepth = self.seldepth.max(ply);
-        if self.check_stop() {
+        if self.enter_node(ply) {
             return 0;
         }
 
         // 3. Repetitions and dead positions are draws wherever they occur below the root.
-        if ply > 0 && (self.is_repetition(pos.halfmoves()) || pos.is_insufficient_material()) {
+        if ply > 0 && (self.is_repetition(ply, pos.halfmoves()) || pos.is_insufficient_material()) {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return self.evaluate(pos);
+            return self.evaluate(pos, ply);
         }
 
         // 4. Mate distance pruning: no line from here beats a mate already found nearer the root.
@@ -79,7 +53,7 @@ impl Searcher {
 
         // 5. Hash table: a deep enough result ends a non-PV node at once (PV nodes are
         //    searched in full so the triangular PV keeps its tail); its move is tried early.
-        let key = *self.keys.last().expect("current key");
+        let key = self.stack[ply].key;
         let pv_node = beta - alpha > 1;
         let tt_hit = if strong { self.tt.probe(key, ply) } else { None };
         if let Some(hit) = tt_hit
@@ -107,10 +81,10 @@ impl Searcher {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }
 
-        // 6b. Tablebases (`tablebase.rs`): right after a capture or pawn move with few enough
+        // 6b. Tablebases (`tb_search.rs`): right after a capture or pawn move with few enough
         //     pieces, the WDL tables know the outcome.
         if ply > 0
-            && let Some(score) = self.probe_tablebases(pos, depth, ply, key)
+            && let Some(score) = self.probe_tablebases(pos, depth, ply)
         {
             return score;
         }
@@ -123,7 +97,7 @@ impl Searcher {
         // 8. Internal iterative reduction: a node with no hash move was never searched or
         //    its move is unknown; search it a ply shallower and let the next iteration fix it.
         let tt_move = tt_hit.and_then(|hit| hit.mv);
-        let pv_move = if on_pv && self.config.pv_first { self.prev_pv.get(ply).copied() } else { None };
+        let pv_move = if on_pv && self.config.pv_first { self.root.prev_pv.get(ply).copied() } else { None };
         if strong && depth >= IIR_DEPTH && tt_move.is_none() && pv_move.is_none() {
             depth -= 1;
         }
@@ -133,8 +107,9 @@ impl Searcher {
         let static_eval = match tt_hit {
             _ if !strong || in_check => -INFINITY,
             Some(hit) => hit.eval,
-            None => self.evaluate(pos),
+            None => self.evaluate(pos, ply),
         };
+        self.stack[ply].static_eval = static_eval;
         if strong
             && !pv_node
             && !in_check
@@ -151,21 +126,18 @@ impl Searcher {
         if strong
             && !pv_node
             && ply > 0
-            && depth >= 3
+            && depth >= NMP_DEPTH
             && beta.abs() < MATE_BOUND
-            && !self.after_null[ply]
+            && !self.stack[ply].null_move
             && !in_check
             && has_pieces(pos)
             && static_eval >= beta
             && !stalemate(pos, &mut moves)
             && let Ok(null) = pos.clone().swap_turn()
         {
-            let reduction = 3 + depth / 6;
-            self.keys.push(zobrist(&null));
-            self.after_null[ply + 1] = true;
+            let reduction = NMP_BASE + depth / NMP_DEPTH_DIVISOR;
+            self.stack.enter(ply, zobrist(&null), None);
             let score = -self.negamax(&null, depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
-            self.after_null[ply + 1] = false;
-            self.keys.pop();
             if self.stopped {
                 return 0;
             }
@@ -185,17 +157,22 @@ impl Searcher {
         let mut best = -INFINITY;
         let mut best_move = None;
         let color = pos.turn();
+        let excluded = self.stack[ply].excluded;
         let mut picker = if strong {
-            let history = |mv| self.quiet.score(color, mv);
-            MovePicker::ordered(pos, moves, pv_move, tt_move, self.quiet.killers(ply), history)
+            let history = |mv| self.history.score(color, mv);
+            MovePicker::ordered(pos, moves, pv_move, tt_move, self.stack[ply].killers, history)
         } else {
             MovePicker::new(moves, pv_move, tt_move)
         };
         let mut quiets_tried = MoveList::new();
-        // (Iterated by reference: moving the picker would copy its move list.)
+        // (Iterated by reference: moving the picker would copy its 1 KB of scores.)
         for (index, mv) in (&mut picker).enumerate() {
+            if Some(mv) == excluded {
+                continue;
+            }
+            #[cfg(test)]
             if ply == 0 && index == 0 {
-                self.stats.root_first_moves.push(mv);
+                self.stats.trace.first_moves.push(mv);
             }
             let child_on_pv = pv_move == Some(mv);
             let gives_check = gives_check(pos, mv);
@@ -217,11 +194,11 @@ impl Searcher {
                     continue;
                 }
             }
-            let child = self.play(pos, mv);
+            let child = self.play(pos, ply, mv);
 
             // 13. Late move reductions: quiet moves late in a well-ordered list rarely matter,
             //     so they are searched shallower first (and again in full if they beat alpha).
-            let reduction = if strong && depth >= 3 && !in_check && quiet && !gives_check {
+            let reduction = if strong && depth >= LMR_DEPTH && !in_check && quiet && !gives_check {
                 self.lmr.reduction(depth, index, pv_node)
             } else {
                 0
@@ -229,10 +206,11 @@ impl Searcher {
 
             // 14. Search the move with the window the algorithm calls for, a ply deeper when
             //     it gives check (checks are forcing and often hide tactics).
-            let extension = i32::from(strong && gives_check && ply < 2 * self.depth as usize);
+            let extension = i32::from(
+                strong && gives_check && ply < CHECK_EXTENSION_PLY_FACTOR * self.root.depth as usize,
+            );
             let d = depth + extension;
             let score = self.search_move(&child, d, ply, alpha, beta, index, child_on_pv, reduction);
-            self.keys.pop();
             if self.stopped {
                 return 0;
             }
@@ -246,12 +224,13 @@ impl Searcher {
                     alpha = score;
                     self.pv.update(ply, mv);
                     if ply == 0 {
-                        self.root_score = score;
-                        self.root_best_changed |= index > 0;
+                        self.root.score = score;
+                        self.root.best_changed |= index > 0;
                     }
                     if score >= beta {
                         if strong && quiet {
-                            self.quiet.on_cutoff(ply, color, depth, mv, &quiets_tried);
+                            self.stack.add_killer(ply, mv);
+                            self.history.on_cutoff(color, depth, mv, &quiets_tried);
                         }
                         break;
                     }
@@ -309,75 +288,6 @@ impl Searcher {
                 }
             }
         }
-    }
-
-    /// Searches captures (all evasions when in check) until the position is quiet.
-    pub(super) fn quiescence(&mut self, pos: &Chess, ply: usize, mut alpha: i32, beta: i32) -> i32 {
-        // 1. Count the node; quiescence adds nothing to the PV.
-        self.nodes += 1;
-        self.pv.clear(ply);
-        self.seldepth = self.seldepth.max(ply);
-        if self.check_stop() {
-            return 0;
-        }
-        if ply >= MAX_PLY - 1 {
-            return self.evaluate(pos);
-        }
-
-        // 2. Stand pat: out of check, the side to move may decline every capture.
-        let in_check = pos.is_check();
-        let mut best = -INFINITY;
-        if !in_check {
-            best = self.evaluate(pos);
-            if best >= beta {
-                return best;
-            }
-            alpha = alpha.max(best);
-        }
-
-        // 3. In check every evasion is searched (none: mate); otherwise captures and queen promotions.
-        let mut moves = if in_check { pos.legal_moves() } else { noisy_moves(pos) };
-        if in_check && moves.is_empty() {
-            return -MATE + ply as i32;
-        }
-
-        // 4. Best capture first; the strong search skips captures that lose material by SEE.
-        //    The classic modes share the plain alpha-beta version of this quiescence: a
-        //    minimax over all capture sequences explodes, and its value is the same.
-        let prune = !in_check && self.config.mode == SearchMode::Strong;
-        let mut picker = MovePicker::new(&mut moves, None, None);
-        for mv in &mut picker {
-            if prune && !see_ge(pos, mv, 0) {
-                continue;
-            }
-            let child = self.play(pos, mv);
-            let score = -self.quiescence(&child, ply + 1, -beta, -alpha);
-            self.keys.pop();
-            if self.stopped {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                alpha = alpha.max(score);
-                if score >= beta {
-                    break;
-                }
-            }
-        }
-        best
-    }
-
-    /// Makes `mv` on a copy of `pos` and pushes the new position's key.
-    #[inline]
-    fn play(&mut self, pos: &Chess, mv: Move) -> Chess {
-        let key = *self.keys.last().expect("root key");
-        let mut child = pos.clone();
-        child.play_unchecked(mv);
-        let next = pos
-            .update_zobrist_hash(Zobrist64(key), mv, EnPassantMode::Legal)
-            .map_or_else(|| zobrist(&child), |z| z.0);
-        self.keys.push(next);
-        child
     }
 }
 

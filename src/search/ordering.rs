@@ -2,12 +2,10 @@
 //! promotions by MVV-LVA, killers, then quiet moves by history. Moves are picked lazily,
 //! best first.
 
+use super::params::MVV_LVA_VALUE;
 use super::see::see_ge;
 use crate::tt::PackedMove;
 use shakmaty::{Chess, Move, MoveList, Role};
-
-/// Ordering value of each role as a victim or attacker (pawn .. king).
-const VALUE: [i32; 6] = [1, 3, 3, 5, 9, 20];
 
 /// Score given to the PV move so it is always searched first.
 const PV_SCORE: i32 = 1_000_000;
@@ -30,7 +28,7 @@ pub fn is_quiet(mv: Move) -> bool {
 }
 
 fn value(role: Role) -> i32 {
-    VALUE[role as usize - 1]
+    MVV_LVA_VALUE[role as usize - 1]
 }
 
 /// MVV-LVA score of a capture or promotion, 0 for a quiet move.
@@ -96,16 +94,6 @@ impl<'a> MovePicker<'a> {
             };
         }
         MovePicker { moves, scores, next: 0 }
-    }
-
-    /// Number of moves in the list.
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    /// True when the position has no move in this list.
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
     }
 }
 

@@ -5,7 +5,7 @@
 //! `moves[ply][ply]` and the child's row is copied behind it, so the root row
 //! `moves[0]` ends up holding the whole principal variation.
 
-use super::MAX_PLY;
+use crate::score::MAX_PLY;
 use shakmaty::Move;
 
 /// Triangular array of best lines, one row per ply.

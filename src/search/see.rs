@@ -1,13 +1,11 @@
 //! Static exchange evaluation: the material won by a capture sequence on one square when
 //! both sides recapture with their least valuable piece and may stop whenever they like.
 
+use super::params::SEE_VALUE;
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Role};
 
-/// Piece values for exchanges (pawn .. king).
-const VALUE: [i32; 6] = [100, 300, 300, 500, 900, 20_000];
-
 fn value(role: Role) -> i32 {
-    VALUE[role as usize - 1]
+    SEE_VALUE[role as usize - 1]
 }
 
 /// Material `mv` wins (negative: loses) once the exchanges on its target square are

@@ -9,13 +9,6 @@ use std::sync::Arc;
 /// Most search threads the `Threads` option allows.
 pub const MAX_THREADS: usize = 256;
 
-impl Searcher {
-    /// Makes this searcher a helper: it leaves the table's age alone and stops with the main thread.
-    fn make_helper(&mut self) {
-        self.helper = true;
-    }
-}
-
 /// Searches `game` with `main` and, beside it on their own threads, every searcher in
 /// `helpers`. The main thread's result goes to `answer` as soon as it has it, before the
 /// helpers are joined (a helper stalled by the machine cannot hold up `bestmove`); the
@@ -38,7 +31,8 @@ pub fn search_threads(
     let helper_limits = Limits { time: None, ..limits.clone() };
     let mut result = std::thread::scope(|scope| {
         for (i, helper) in helpers.iter_mut().enumerate() {
-            helper.make_helper();
+            // A helper leaves the table's age alone and stops with the main thread.
+            helper.helper = true;
             let (limits, control) = (helper_limits.clone(), Arc::clone(&control));
             let spawned = std::thread::Builder::new()
                 .name(format!("helper {}", i + 1))

@@ -10,7 +10,8 @@
 use super::games::{self, GameRecord};
 use crate::game::Game;
 use crate::rng::Rng;
-use crate::search::{Limits, MATE_BOUND, STACK_SIZE, SearchConfig, SearchControl, Searcher};
+use crate::score::MATE_BOUND;
+use crate::search::{Limits, STACK_SIZE, SearchConfig, SearchControl, Searcher};
 use crate::tt::TranspositionTable;
 use shakmaty::{Color, KnownOutcome, Position};
 use std::collections::BTreeMap;

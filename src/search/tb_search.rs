@@ -1,17 +1,12 @@
-//! The search's use of the Syzygy tables (`crate::syzygy`): the root moves restricted to
-//! those that keep the tables' best outcome, and the WDL probe below the root.
+//! The search's use of the Syzygy tables (`crate::syzygy` loads and probes the files):
+//! the root moves restricted to those that keep the tables' best outcome, and the WDL
+//! probe below the root, stored in the hash table.
 
 use super::{SearchInfo, Searcher};
-use crate::syzygy::{self, TB_STORE_DEPTH_BONUS, Tablebases};
+use crate::syzygy::{self, TB_STORE_DEPTH_BONUS};
 use shakmaty::{Chess, Position};
-use std::sync::Arc;
 
 impl Searcher {
-    /// Uses `tables` (or none) from the next search on.
-    pub fn set_tablebases(&mut self, tables: Option<Arc<Tablebases>>) {
-        self.tablebases = tables;
-    }
-
     /// With the root in the tables: restricts the root moves (as `searchmoves` does, within
     /// the ones asked for) to those that keep the best outcome at the best DTZ rank, and
     /// returns the tables' score for the root.
@@ -21,8 +16,8 @@ impl Searcher {
             moves.retain(|m| self.limits.searchmoves.contains(m));
         }
         let rule50 = self.config.syzygy.rule50;
-        let ranking = self.tablebases.as_deref()?.rank_root(root, &moves, &self.keys, rule50)?;
-        self.tbhits += ranking.probes;
+        let ranking = self.tablebases.as_deref()?.rank_root(root, &moves, &self.game_keys, rule50)?;
+        self.counts.tbhits += ranking.probes;
         self.limits.searchmoves = ranking.moves;
         Some(ranking.score)
     }
@@ -30,12 +25,13 @@ impl Searcher {
     /// The tables' score for `pos` at `ply`, when the search should probe there (see
     /// `Tablebases::probe_search`); the result is counted and stored in the hash table.
     #[inline]
-    pub(super) fn probe_tablebases(&mut self, pos: &Chess, depth: i32, ply: usize, key: u64) -> Option<i32> {
+    pub(super) fn probe_tablebases(&mut self, pos: &Chess, depth: i32, ply: usize) -> Option<i32> {
         let settings = self.config.syzygy;
         let (score, bound) = self.tablebases.as_deref()?.probe_search(pos, depth, ply, settings)?;
-        self.tbhits += 1;
+        self.counts.tbhits += 1;
         if self.uses_tt() {
-            let eval = self.evaluate(pos);
+            let eval = self.evaluate(pos, ply);
+            let key = self.stack[ply].key;
             self.tt.store(key, ply, None, score, eval, depth + TB_STORE_DEPTH_BONUS, bound);
         }
         Some(score)

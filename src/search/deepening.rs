@@ -1,0 +1,276 @@
+//! Iterative deepening: depth 1, 2, 3, ... until a limit, each iteration searched in an
+//! aspiration window around the last score, with MultiPV lines and an `info` line each.
+
+use super::params::{ASPIRATION_DELTA, ASPIRATION_DEPTH, ASPIRATION_GIVE_UP};
+use super::tb_search::with_root_score;
+use super::{Limits, SearchControl, SearchInfo, SearchMode, SearchResult, SearchStats, Searcher};
+use crate::game::Game;
+use crate::score::{INFINITY, MATE_BOUND, MAX_PLY, mate_in};
+use crate::tt::Bound;
+use shakmaty::{Chess, MoveList, Position};
+use std::sync::Arc;
+
+/// Fail-high and fail-low lines are reported only after this many milliseconds.
+const BOUND_REPORT_MS: u64 = 1_000;
+
+impl Searcher {
+    /// Searches `game` within `limits`, calling `report` after every iteration.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        control: Arc<SearchControl>,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.prepare(game, limits, control);
+        let root = game.position();
+        // With the root in the tables, only the moves keeping their best outcome are searched
+        // and the tables' score is reported (unless the search finds a mate).
+        let tb_score = self.restrict_root_moves(root);
+        let report = &mut |info: &SearchInfo| match tb_score {
+            Some(tb) => report(&with_root_score(info, tb)),
+            None => report(info),
+        };
+        let mut result = SearchResult::default();
+        let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 1).clamp(1, MAX_PLY as u32 - 1);
+        for depth in 1..=max_depth {
+            self.root.depth = depth;
+            self.counts.seldepth = 0;
+            let lines = self.search_lines(root, depth, &result, report);
+            let stopped = self.stopped;
+            let best = self.finish_iteration(&mut result, lines, report);
+            if stopped {
+                break;
+            }
+            self.stats.iteration_nodes.push(self.counts.nodes);
+            // No score: there is no legal move.
+            if best.is_none_or(|score| self.iteration_ends_search(score)) {
+                break;
+            }
+        }
+        if result.best_move.is_none() {
+            // No legal move: report the root's status (mated or stalemate) at depth 0.
+            let score = self.negamax(root, 1, 0, -INFINITY, INFINITY, false);
+            self.root.depth = 0;
+            result.info = Some(self.info(score));
+        }
+        self.publish_nodes();
+        if let (Some(tb), Some(info)) = (tb_score, result.info.as_mut()) {
+            *info = with_root_score(info, tb);
+        }
+        self.stats.total_nodes = self.counts.nodes;
+        result.stats = std::mem::take(&mut self.stats);
+        result
+    }
+
+    /// One iteration: the best root move, then (MultiPV) the best of the moves not yet
+    /// chosen, until `multi_pv` lines are found, the moves run out or the search stops.
+    fn search_lines(
+        &mut self,
+        root: &Chess,
+        depth: u32,
+        result: &SearchResult,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> Vec<SearchInfo> {
+        self.root.taken.clear();
+        let mut lines = Vec::with_capacity(self.config.multi_pv);
+        for line in 0..self.config.multi_pv.max(1) {
+            self.root.best_changed = false;
+            let score = if line == 0 {
+                let previous = result.info.as_ref().map_or(0, |info| info.score);
+                self.aspiration(root, depth, previous, report)
+            } else {
+                self.trace_root_search();
+                self.negamax(root, depth as i32, 0, -INFINITY, INFINITY, false)
+            };
+            if self.stopped {
+                // A later root move that beat the PV move was searched in full: trust it
+                // (unless the stop came as a new window began and emptied the PV).
+                let info = self.info(self.root.score);
+                if line == 0 && self.root.best_changed && !info.pv.is_empty() {
+                    lines.push(info);
+                }
+                break;
+            }
+            let info = self.info(score);
+            let Some(&first) = info.pv.first() else {
+                break;
+            };
+            self.root.taken.push(first);
+            lines.push(info);
+        }
+        lines
+    }
+
+    /// Searches the root in a window around the previous score (strong search, from
+    /// `ASPIRATION_DEPTH`), widening it after a fail high or low until the score falls inside.
+    fn aspiration(
+        &mut self,
+        root: &Chess,
+        depth: u32,
+        previous: i32,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> i32 {
+        let mut delta = ASPIRATION_DELTA;
+        let narrow = self.config.mode == SearchMode::Strong
+            && depth >= ASPIRATION_DEPTH
+            && previous.abs() < MATE_BOUND;
+        let (mut alpha, mut beta) =
+            if narrow { (previous - delta, previous + delta) } else { (-INFINITY, INFINITY) };
+        loop {
+            self.trace_root_search();
+            let score = self.negamax(root, depth as i32, 0, alpha, beta, true);
+            if self.stopped {
+                return score;
+            }
+            let bound = if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+                Bound::Upper
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITY);
+                Bound::Lower
+            } else {
+                return score;
+            };
+            self.report_bound(score, bound, report);
+            delta += delta / 2;
+            if delta > ASPIRATION_GIVE_UP || score.abs() >= MATE_BOUND {
+                (alpha, beta) = (-INFINITY, INFINITY);
+            }
+        }
+    }
+
+    /// Records, in test builds, the node count as a search of the root begins.
+    #[inline]
+    fn trace_root_search(&mut self) {
+        #[cfg(test)]
+        self.stats.trace.root_starts.push(self.counts.nodes);
+    }
+
+    /// Reports a fail high or low of the root window, once a search has run long
+    /// enough for a GUI to show it (and only with a move to show).
+    fn report_bound(&self, score: i32, bound: Bound, report: &mut dyn FnMut(&SearchInfo)) {
+        if self.control.elapsed_ms() >= BOUND_REPORT_MS {
+            let info = SearchInfo { bound, ..self.info(score) };
+            if !info.pv.is_empty() {
+                report(&info);
+            }
+        }
+    }
+
+    /// Starts a search: limits and control, the game's keys, counters and the stack reset;
+    /// the main thread ages the hash table and every thread halves its history.
+    fn prepare(&mut self, game: &Game, limits: Limits, control: Arc<SearchControl>) {
+        self.limits = limits;
+        self.control = control;
+        self.game_keys.clear();
+        self.game_keys.extend_from_slice(game.keys());
+        self.stack.new_search(*game.keys().last().expect("the root's key"));
+        self.root.prev_pv.clear();
+        self.root.progress = Default::default();
+        self.counts = Default::default();
+        self.stopped = false;
+        self.stats = SearchStats::default();
+        if self.uses_tt() {
+            if !self.helper {
+                self.tt.new_search();
+            }
+            self.history.new_search();
+        }
+    }
+
+    /// Ranks and reports an iteration's lines; the best becomes the result and the PV to
+    /// follow next. Returns its score, or `None` when there was no line (no legal move).
+    fn finish_iteration(
+        &mut self,
+        result: &mut SearchResult,
+        mut lines: Vec<SearchInfo>,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<i32> {
+        lines.retain(|info| !info.pv.is_empty());
+        lines.sort_by_key(|info| std::cmp::Reverse(info.score));
+        let numbered = self.config.multi_pv > 1;
+        for (rank, info) in lines.iter_mut().enumerate() {
+            info.multipv = numbered.then_some(rank + 1);
+            report(info);
+        }
+        let best = lines.into_iter().next()?;
+        self.track_progress(result, &best);
+        self.root.prev_pv.clear();
+        self.root.prev_pv.extend_from_slice(&best.pv);
+        result.best_move = best.pv.first().copied();
+        result.ponder_move = best.pv.get(1).copied();
+        let score = best.score;
+        result.info = Some(best);
+        Some(score)
+    }
+
+    /// Compares an iteration's best line with the last one, for the time budget.
+    fn track_progress(&mut self, last: &SearchResult, best: &SearchInfo) {
+        let Some(previous) = &last.info else {
+            return;
+        };
+        let progress = &mut self.root.progress;
+        let stable = last.best_move == best.pv.first().copied();
+        progress.stable_iterations = if stable { progress.stable_iterations + 1 } else { 0 };
+        progress.score_drop = (previous.score - best.score).max(0);
+    }
+
+    /// The `info` of the search so far with `score` and the root's PV.
+    fn info(&self, score: i32) -> SearchInfo {
+        SearchInfo {
+            depth: self.root.depth,
+            seldepth: self.counts.seldepth as u32,
+            score,
+            nodes: self.total_nodes(),
+            time_ms: self.control.elapsed_ms(),
+            hashfull: self.uses_tt().then(|| self.tt.hashfull()),
+            tbhits: self.tablebases.is_some().then(|| self.total_tbhits()),
+            bound: Bound::Exact,
+            multipv: None,
+            pv: self.pv.root_line().collect(),
+        }
+    }
+
+    /// After a completed iteration: is the search done?
+    fn iteration_ends_search(&self, score: i32) -> bool {
+        if self.control.is_stopped() {
+            return true;
+        }
+        let mated = |moves: u32| mate_in(score).is_some_and(|n| n > 0 && n <= moves as i32);
+        if self.limits.mate.is_some_and(mated) {
+            return true;
+        }
+        let reached = |n: u64| self.total_nodes() >= n;
+        if self.limits.nodes.is_some_and(reached) || self.limits.soft_nodes.is_some_and(reached) {
+            return true;
+        }
+        match self.limits.time {
+            Some(tm) if !self.control.is_pondering() => {
+                !tm.may_start_iteration(self.control.clock_ms(), self.root.progress)
+            }
+            _ => false,
+        }
+    }
+
+    /// Legal root moves, restricted to `searchmoves` when given, less the moves that earlier
+    /// MultiPV lines of this iteration took.
+    pub(super) fn root_moves(&self, pos: &Chess) -> MoveList {
+        let mut moves = pos.legal_moves();
+        if !self.limits.searchmoves.is_empty() {
+            moves.retain(|m| self.limits.searchmoves.contains(m));
+        }
+        if !self.root.taken.is_empty() {
+            moves.retain(|m| !self.root.taken.contains(m));
+        }
+        moves
+    }
+
+    /// True when the position at `ply`, `halfmoves` after the last capture or pawn move,
+    /// repeats an earlier one (see `Stack::is_repetition`).
+    pub(super) fn is_repetition(&self, ply: usize, halfmoves: u32) -> bool {
+        let before_root = &self.game_keys[..self.game_keys.len() - 1];
+        self.stack.is_repetition(before_root, ply, halfmoves)
+    }
+}

@@ -1,0 +1,74 @@
+//! Search parameters: the margins, depths and divisors the search prunes, reduces, extends
+//! and orders with, each with why it exists. Tuning works on this file.
+
+// Iterative deepening.
+
+/// Aspiration windows from this depth on: shallower scores move too much to aim at.
+pub const ASPIRATION_DEPTH: u32 = 5;
+/// First half-width of the aspiration window, in centipawns (it grows by half on each fail).
+pub const ASPIRATION_DELTA: i32 = 25;
+/// Past this half-width the window opens fully: the score is far from where it was.
+pub const ASPIRATION_GIVE_UP: i32 = 600;
+
+// Whole-node pruning and reductions.
+
+/// Internal iterative reduction from this depth: a node with no hash move is searched a ply
+/// shallower, as its move ordering is a guess.
+pub const IIR_DEPTH: i32 = 4;
+/// Reverse futility pruning up to this depth: near the horizon a quiet position far above
+/// beta rarely falls below it...
+pub const RFP_DEPTH: i32 = 6;
+/// ...when the static evaluation beats beta by this much per ply of depth.
+pub const RFP_MARGIN: i32 = 80;
+/// Null move from this depth: shallower, the reduced search would be quiescence alone.
+pub const NMP_DEPTH: i32 = 3;
+/// Null-move reduction: this many plies...
+pub const NMP_BASE: i32 = 3;
+/// ...and one more for every this many plies of depth.
+pub const NMP_DEPTH_DIVISOR: i32 = 6;
+
+// Move pruning (non-PV nodes, not in check, a move already searched, checks kept).
+
+/// Late move, futility and SEE pruning apply up to this depth.
+pub const PRUNE_DEPTH: i32 = 6;
+/// Late move pruning keeps `LMP_BASE + depth * depth` quiet moves: later ones rarely matter.
+pub const LMP_BASE: i32 = 3;
+/// Futility pruning skips quiet moves when the static evaluation plus
+/// `FUTILITY_BASE + FUTILITY_MARGIN * depth` stays at or below alpha.
+pub const FUTILITY_BASE: i32 = 100;
+/// The part of the futility margin that grows with depth.
+pub const FUTILITY_MARGIN: i32 = 80;
+/// Captures losing more than this per ply of depth by SEE are skipped.
+pub const SEE_CAPTURE_MARGIN: i32 = 100;
+
+// Late move reductions.
+
+/// Quiet moves are reduced from this depth: shallower, there is nothing to save.
+pub const LMR_DEPTH: i32 = 3;
+/// The first this many moves are never reduced (one more at PV nodes): they are the best guesses.
+pub const LMR_FIRST_MOVES: usize = 2;
+/// Reduction `LMR_BASE + ln(depth) * ln(move number) / LMR_DIVISOR`, less one at PV nodes.
+pub const LMR_BASE: f64 = 0.75;
+/// Larger divisors reduce less.
+pub const LMR_DIVISOR: f64 = 2.25;
+
+// Extensions.
+
+/// Checks are extended a ply while the path is shorter than this many times the iteration's
+/// depth: checks are forcing and often hide tactics, but they must not extend forever.
+pub const CHECK_EXTENSION_PLY_FACTOR: usize = 2;
+
+// Quiet move history.
+
+/// History scores stay within this bound (the update pulls them back toward zero).
+pub const HISTORY_MAX: i32 = 16_384;
+/// The history bonus of a cutoff is depth squared, at most this.
+pub const HISTORY_BONUS_MAX: i32 = HISTORY_MAX / 4;
+
+// Piece values for ordering and exchanges (pawn .. king).
+
+/// Victim and attacker values for MVV-LVA: the most valuable victim first, the least
+/// valuable attacker among equals.
+pub const MVV_LVA_VALUE: [i32; 6] = [1, 3, 3, 5, 9, 20];
+/// Piece values for static exchange evaluation, in centipawns.
+pub const SEE_VALUE: [i32; 6] = [100, 300, 300, 500, 900, 20_000];

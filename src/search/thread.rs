@@ -1,0 +1,238 @@
+//! One search thread's state: what it owns for a whole search (the histories, the caches,
+//! the counters, the handles of the shared tables), apart from what each ply owns (the
+//! stack) and the best lines (the PV table).
+
+use super::history::QuietHistory;
+use super::lmr::LmrTable;
+use super::pv::PvTable;
+use super::stack::Stack;
+use super::time::Progress;
+use super::{Limits, SearchConfig, SearchControl, SearchStats};
+use crate::eval::PawnCache;
+use crate::syzygy::Tablebases;
+use crate::tt::TranspositionTable;
+use shakmaty::{Chess, EnPassantMode, Move, Piece, Position, zobrist::Zobrist64};
+use std::sync::Arc;
+
+/// Hash table size in MB when none is given.
+pub const DEFAULT_HASH_MB: usize = 16;
+
+/// Entries in each searcher's evaluation cache (a power of two).
+const EVAL_CACHE_SIZE: usize = 1 << 16;
+
+/// How often (in nodes) the clock and the stop flag are polled.
+const POLL_INTERVAL: u64 = 2048;
+
+/// Static evaluations by key: positions met again (the next iteration, transpositions)
+/// are looked up instead of evaluated.
+pub(super) struct EvalCache(Box<[(u64, i32)]>);
+
+impl Default for EvalCache {
+    fn default() -> Self {
+        EvalCache(vec![(0, 0); EVAL_CACHE_SIZE].into_boxed_slice())
+    }
+}
+
+impl EvalCache {
+    /// The evaluation of the position `key`, computed by `evaluate` when not cached.
+    #[inline]
+    fn get_or(&mut self, key: u64, evaluate: impl FnOnce() -> i32) -> i32 {
+        let slot = &mut self.0[key as usize & (EVAL_CACHE_SIZE - 1)];
+        if slot.0 == key && key != 0 {
+            return slot.1;
+        }
+        let score = evaluate();
+        *slot = (key, score);
+        score
+    }
+}
+
+/// This thread's node and table-hit counts, and how many of them the shared counts have.
+#[derive(Default)]
+pub(super) struct NodeCounts {
+    /// Nodes this thread searched in this search.
+    pub nodes: u64,
+    /// Tablebase probes that gave a result.
+    pub tbhits: u64,
+    /// Deepest ply reached in this iteration, quiescence included.
+    pub seldepth: usize,
+    published: u64,
+    tb_published: u64,
+}
+
+/// What iterative deepening keeps between the searches of the root.
+#[derive(Default)]
+pub(super) struct RootState {
+    /// Depth of the running iteration (0 when reporting a root with no move).
+    pub depth: u32,
+    /// Score of the best root move of the running search of the root.
+    pub score: i32,
+    /// True once a root move after the first has raised alpha in this search of the root.
+    pub best_changed: bool,
+    /// Root moves earlier MultiPV lines of this iteration took.
+    pub taken: Vec<Move>,
+    /// The previous iteration's PV, searched first along its path.
+    pub prev_pv: Vec<Move>,
+    /// How the iterations have gone, for the time budget.
+    pub progress: Progress,
+}
+
+/// One search thread.
+pub struct Searcher {
+    pub(super) config: SearchConfig,
+    // Shared with the other threads.
+    pub(super) tt: Arc<TranspositionTable>,
+    pub(super) tablebases: Option<Arc<Tablebases>>,
+    pub(super) control: Arc<SearchControl>,
+    pub(super) helper: bool,
+    // Learnt and cached across searches.
+    pub(super) history: Box<QuietHistory>,
+    pub(super) lmr: LmrTable,
+    eval_cache: EvalCache,
+    pawns: PawnCache,
+    // This search.
+    pub(super) limits: Limits,
+    /// Keys of the game's positions, oldest first, the root last (for repetitions).
+    pub(super) game_keys: Vec<u64>,
+    pub(super) root: RootState,
+    pub(super) counts: NodeCounts,
+    pub(super) stopped: bool,
+    pub(super) stack: Stack,
+    pub(super) pv: PvTable,
+    pub(super) stats: SearchStats,
+}
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Searcher::new(SearchConfig::default())
+    }
+}
+
+impl Searcher {
+    /// A searcher running the given variant, with a fresh hash table of the default size.
+    pub fn new(config: SearchConfig) -> Self {
+        let tt = TranspositionTable::new(DEFAULT_HASH_MB).expect("default hash table");
+        Searcher::with_tt(config, Arc::new(tt))
+    }
+
+    /// A searcher running the given variant on a (possibly shared) hash table.
+    pub fn with_tt(config: SearchConfig, tt: Arc<TranspositionTable>) -> Self {
+        Searcher {
+            config,
+            tt,
+            tablebases: None,
+            control: Arc::new(SearchControl::new(false)),
+            helper: false,
+            history: Box::default(),
+            lmr: LmrTable::default(),
+            eval_cache: EvalCache::default(),
+            pawns: PawnCache::default(),
+            limits: Limits::default(),
+            game_keys: Vec::new(),
+            root: RootState::default(),
+            counts: NodeCounts::default(),
+            stopped: false,
+            stack: Stack::default(),
+            pv: PvTable::default(),
+            stats: SearchStats::default(),
+        }
+    }
+
+    /// Changes the search variant for the next search.
+    pub fn set_config(&mut self, config: SearchConfig) {
+        self.config = config;
+    }
+
+    /// The hash table this searcher uses.
+    pub fn tt(&self) -> Arc<TranspositionTable> {
+        Arc::clone(&self.tt)
+    }
+
+    /// Uses `tt` from the next search on.
+    pub fn set_tt(&mut self, tt: Arc<TranspositionTable>) {
+        self.tt = tt;
+    }
+
+    /// Uses `tables` (or none) from the next search on.
+    pub fn set_tablebases(&mut self, tables: Option<Arc<Tablebases>>) {
+        self.tablebases = tables;
+    }
+
+    /// Only the strong search uses the hash table; the classic modes search the bare tree.
+    pub(super) fn uses_tt(&self) -> bool {
+        self.config.mode == super::SearchMode::Strong
+    }
+
+    /// The static evaluation of `pos`, the position at `ply`.
+    #[inline]
+    pub(super) fn evaluate(&mut self, pos: &Chess, ply: usize) -> i32 {
+        let pawns = &mut self.pawns;
+        self.eval_cache.get_or(self.stack[ply].key, || crate::eval::evaluate_cached(pos, pawns))
+    }
+
+    /// Makes `mv` on a copy of `pos`, the position at `ply`, and enters the child's ply.
+    #[inline]
+    pub(super) fn play(&mut self, pos: &Chess, ply: usize, mv: Move) -> Chess {
+        let key = self.stack[ply].key;
+        let piece = Piece { color: pos.turn(), role: mv.role() };
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        let next = pos
+            .update_zobrist_hash(Zobrist64(key), mv, EnPassantMode::Legal)
+            .map_or_else(|| crate::game::zobrist(&child), |z| z.0);
+        self.stack.enter(ply, next, Some((mv, piece)));
+        child
+    }
+
+    /// Counts a node at `ply` and polls the limits: true when the search must stop.
+    #[inline]
+    pub(super) fn enter_node(&mut self, ply: usize) -> bool {
+        self.counts.nodes += 1;
+        self.pv.clear(ply);
+        self.counts.seldepth = self.counts.seldepth.max(ply);
+        self.check_stop()
+    }
+
+    /// Polls the limits; depth 1 always completes so there is always a move.
+    #[inline]
+    fn check_stop(&mut self) -> bool {
+        if self.stopped || self.root.depth <= 1 {
+            return self.stopped;
+        }
+        let poll = self.counts.nodes.is_multiple_of(POLL_INTERVAL);
+        if let Some(limit) = self.limits.nodes {
+            // A node limit counts every thread's nodes, so they are shared at once.
+            self.publish_nodes();
+            self.stopped = self.total_nodes() >= limit;
+        } else if poll {
+            self.publish_nodes();
+        }
+        if poll && !self.stopped {
+            let out_of_time = match self.limits.time {
+                Some(tm) if !self.control.is_pondering() => tm.must_stop(self.control.clock_ms()),
+                _ => false,
+            };
+            let released = self.helper && self.control.is_finished();
+            self.stopped = out_of_time || released || self.control.is_stopped();
+        }
+        self.stopped
+    }
+
+    /// Adds the nodes searched since the last call to the count shared by all threads.
+    pub(super) fn publish_nodes(&mut self) {
+        let c = &mut self.counts;
+        self.control.add_nodes(c.nodes - c.published, c.tbhits - c.tb_published);
+        c.published = c.nodes;
+        c.tb_published = c.tbhits;
+    }
+
+    /// Nodes searched by all threads, this one's counted exactly.
+    pub(super) fn total_nodes(&self) -> u64 {
+        self.control.shared_nodes() + self.counts.nodes - self.counts.published
+    }
+
+    /// Table hits of all threads, this one's counted exactly.
+    pub(super) fn total_tbhits(&self) -> u64 {
+        self.control.shared_tbhits() + self.counts.tbhits - self.counts.tb_published
+    }
+}
