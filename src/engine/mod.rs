@@ -13,7 +13,7 @@ use crate::syzygy::{self, Tablebases};
 use crate::tools::{bench, perft};
 use crate::tt::TranspositionTable;
 use crate::uci::{Command, Go, format_bestmove, format_info, format_move, format_score};
-use options::{OPTIONS, OptionKind, Options};
+use options::{Options, UciOption};
 use shakmaty::{CastlingMode, Color, Position, fen::Fen};
 use std::io::BufRead;
 use std::sync::Arc;
@@ -129,15 +129,12 @@ impl Engine {
 
     fn setoption(&mut self, name: &str, value: Option<&str>) {
         let old_hash = self.options.hash_mb;
-        if let Err(e) = self.options.set(name, value) {
-            return info_string(&e);
-        }
-        if name.eq_ignore_ascii_case("Clear Hash") {
-            self.tt.clear();
-        } else if name.eq_ignore_ascii_case("SyzygyPath") {
-            self.load_tablebases();
-        } else if self.options.hash_mb != old_hash {
-            self.resize_hash(old_hash);
+        match self.options.set(name, value) {
+            Err(e) => info_string(&e),
+            Ok(UciOption::ClearHash) => self.tt.clear(),
+            Ok(UciOption::SyzygyPath) => self.load_tablebases(),
+            Ok(UciOption::Hash) if self.options.hash_mb != old_hash => self.resize_hash(old_hash),
+            Ok(_) => {}
         }
     }
 
@@ -192,20 +189,8 @@ impl Engine {
     fn uci(&self) {
         send(&format!("id name Principia {}", env!("CARGO_PKG_VERSION")));
         send("id author the Principia developers");
-        for option in &OPTIONS {
-            let kind = match &option.kind {
-                OptionKind::Spin { default, min, max } => {
-                    format!("spin default {default} min {min} max {max}")
-                }
-                OptionKind::Check { default } => format!("check default {default}"),
-                OptionKind::Button => "button".to_string(),
-                OptionKind::String { default } => format!("string default {default}"),
-                OptionKind::Combo { default, vars } => {
-                    let vars: String = vars.iter().map(|v| format!(" var {v}")).collect();
-                    format!("combo default {default}{vars}")
-                }
-            };
-            send(&format!("option name {} type {kind}", option.name));
+        for option in UciOption::ALL {
+            send(&format!("option name {} type {}", option.name(), option.kind()));
         }
         send("uciok");
     }

@@ -1,7 +1,10 @@
-//! The engine's UCI options: what exists, its limits, and the current values.
+//! The engine's UCI options, typed: each option is one variant of [`UciOption`], whose
+//! name, kind and effect are exhaustive matches, so a new option that lacks one of them
+//! does not compile. `setoption` is parsed here into an option and a typed value.
 
 use crate::search::{DEFAULT_HASH_MB, MAX_THREADS, SearchConfig, SearchMode};
 use crate::syzygy::EMPTY_PATH;
+use std::fmt;
 
 /// The kind and limits of an option, as `uci` announces it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,14 +39,71 @@ pub enum OptionKind {
     },
 }
 
-/// One option: its name and kind.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OptionSpec {
-    /// Name as announced; matched case-insensitively.
-    pub name: &'static str,
-    /// Kind and limits.
-    pub kind: OptionKind,
+impl fmt::Display for OptionKind {
+    /// The kind as `option name N type ...` writes it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionKind::Spin { default, min, max } => write!(f, "spin default {default} min {min} max {max}"),
+            OptionKind::Check { default } => write!(f, "check default {default}"),
+            OptionKind::Button => f.write_str("button"),
+            OptionKind::String { default } => write!(f, "string default {default}"),
+            OptionKind::Combo { default, vars } => {
+                write!(f, "combo default {default}")?;
+                vars.iter().try_for_each(|v| write!(f, " var {v}"))
+            }
+        }
+    }
 }
+
+/// A value for an option, checked against its kind.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OptionValue {
+    /// For a spin: a number within its limits.
+    Spin(i64),
+    /// For a check.
+    Check(bool),
+    /// For a combo: one of its words, as the option spells it.
+    Combo(&'static str),
+    /// For a string option.
+    Text(String),
+    /// For a button: pressed.
+    Press,
+}
+
+/// Declares the options: the enum and the list of all of them, which cannot disagree.
+macro_rules! uci_options {
+    ($($variant:ident),* $(,)?) => {
+        /// Every option the engine offers.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum UciOption {
+            $(
+                #[allow(missing_docs)]
+                $variant,
+            )*
+        }
+
+        impl UciOption {
+            /// Every option, in the order `uci` lists them.
+            pub const ALL: &[UciOption] = &[$(UciOption::$variant),*];
+        }
+    };
+}
+
+uci_options!(
+    Hash,
+    ClearHash,
+    Threads,
+    MoveOverhead,
+    Ponder,
+    MultiPv,
+    ShowWdl,
+    Chess960,
+    SearchMode,
+    PvFirst,
+    SyzygyPath,
+    SyzygyProbeDepth,
+    Syzygy50MoveRule,
+);
 
 /// Names of the search modes offered by the `SearchMode` option.
 const SEARCH_MODES: [&str; 4] = [
@@ -53,25 +113,80 @@ const SEARCH_MODES: [&str; 4] = [
     SearchMode::ALL[3].name(),
 ];
 
-/// Every option the engine offers.
-pub const OPTIONS: [OptionSpec; 13] = [
-    OptionSpec {
-        name: "Hash",
-        kind: OptionKind::Spin { default: DEFAULT_HASH_MB as i64, min: 1, max: 1 << 20 },
-    },
-    OptionSpec { name: "Clear Hash", kind: OptionKind::Button },
-    OptionSpec { name: "Threads", kind: OptionKind::Spin { default: 1, min: 1, max: MAX_THREADS as i64 } },
-    OptionSpec { name: "Move Overhead", kind: OptionKind::Spin { default: 30, min: 0, max: 5000 } },
-    OptionSpec { name: "Ponder", kind: OptionKind::Check { default: false } },
-    OptionSpec { name: "MultiPV", kind: OptionKind::Spin { default: 1, min: 1, max: 256 } },
-    OptionSpec { name: "UCI_ShowWDL", kind: OptionKind::Check { default: false } },
-    OptionSpec { name: "UCI_Chess960", kind: OptionKind::Check { default: false } },
-    OptionSpec { name: "SearchMode", kind: OptionKind::Combo { default: "Strong", vars: &SEARCH_MODES } },
-    OptionSpec { name: "PVFirst", kind: OptionKind::Check { default: true } },
-    OptionSpec { name: "SyzygyPath", kind: OptionKind::String { default: EMPTY_PATH } },
-    OptionSpec { name: "SyzygyProbeDepth", kind: OptionKind::Spin { default: 1, min: 1, max: 100 } },
-    OptionSpec { name: "Syzygy50MoveRule", kind: OptionKind::Check { default: true } },
-];
+impl UciOption {
+    /// The name as announced; `setoption` matches it without case.
+    pub const fn name(self) -> &'static str {
+        match self {
+            UciOption::Hash => "Hash",
+            UciOption::ClearHash => "Clear Hash",
+            UciOption::Threads => "Threads",
+            UciOption::MoveOverhead => "Move Overhead",
+            UciOption::Ponder => "Ponder",
+            UciOption::MultiPv => "MultiPV",
+            UciOption::ShowWdl => "UCI_ShowWDL",
+            UciOption::Chess960 => "UCI_Chess960",
+            UciOption::SearchMode => "SearchMode",
+            UciOption::PvFirst => "PVFirst",
+            UciOption::SyzygyPath => "SyzygyPath",
+            UciOption::SyzygyProbeDepth => "SyzygyProbeDepth",
+            UciOption::Syzygy50MoveRule => "Syzygy50MoveRule",
+        }
+    }
+
+    /// The kind, default and limits.
+    pub const fn kind(self) -> OptionKind {
+        match self {
+            UciOption::Hash => OptionKind::Spin { default: DEFAULT_HASH_MB as i64, min: 1, max: 1 << 20 },
+            UciOption::ClearHash => OptionKind::Button,
+            UciOption::Threads => OptionKind::Spin { default: 1, min: 1, max: MAX_THREADS as i64 },
+            UciOption::MoveOverhead => OptionKind::Spin { default: 30, min: 0, max: 5000 },
+            UciOption::Ponder => OptionKind::Check { default: false },
+            UciOption::MultiPv => OptionKind::Spin { default: 1, min: 1, max: 256 },
+            UciOption::ShowWdl => OptionKind::Check { default: false },
+            UciOption::Chess960 => OptionKind::Check { default: false },
+            UciOption::SearchMode => OptionKind::Combo { default: "Strong", vars: &SEARCH_MODES },
+            UciOption::PvFirst => OptionKind::Check { default: true },
+            UciOption::SyzygyPath => OptionKind::String { default: EMPTY_PATH },
+            UciOption::SyzygyProbeDepth => OptionKind::Spin { default: 1, min: 1, max: 100 },
+            UciOption::Syzygy50MoveRule => OptionKind::Check { default: true },
+        }
+    }
+
+    /// The option called `name` (case-insensitive), if there is one.
+    pub fn from_name(name: &str) -> Option<UciOption> {
+        UciOption::ALL.iter().copied().find(|o| o.name().eq_ignore_ascii_case(name))
+    }
+
+    /// Reads `value` as a value of this option's kind, or says why it cannot be one.
+    pub fn parse_value(self, value: Option<&str>) -> Result<OptionValue, String> {
+        let name = self.name();
+        match (self.kind(), value) {
+            (OptionKind::Button, _) => Ok(OptionValue::Press),
+            // No value is no text (for SyzygyPath: no tables).
+            (OptionKind::String { default }, None) => Ok(OptionValue::Text(default.to_string())),
+            (OptionKind::String { .. }, Some(text)) => Ok(OptionValue::Text(text.to_string())),
+            (_, None) => Err(format!("option '{name}' needs a value")),
+            (OptionKind::Spin { min, max, .. }, Some(text)) => {
+                let n: i64 =
+                    text.parse().map_err(|_| format!("invalid value '{text}' for option '{name}'"))?;
+                if n < min || n > max {
+                    return Err(format!("value {n} for option '{name}' is outside {min}..{max}"));
+                }
+                Ok(OptionValue::Spin(n))
+            }
+            (OptionKind::Check { .. }, Some(text)) => match text.to_ascii_lowercase().as_str() {
+                "true" => Ok(OptionValue::Check(true)),
+                "false" => Ok(OptionValue::Check(false)),
+                _ => Err(format!("option '{name}' expects true or false, not '{text}'")),
+            },
+            (OptionKind::Combo { vars, .. }, Some(text)) => vars
+                .iter()
+                .find(|v| v.eq_ignore_ascii_case(text))
+                .map(|v| OptionValue::Combo(v))
+                .ok_or_else(|| format!("invalid value '{text}' for option '{name}'")),
+        }
+    }
+}
 
 /// Current option values, typed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,8 +197,6 @@ pub struct Options {
     pub threads: usize,
     /// Milliseconds kept back from every move for the GUI and the pipe.
     pub move_overhead_ms: u64,
-    /// The GUI may send `go ponder` (informational).
-    pub ponder: bool,
     /// Read and write castling as king-takes-rook.
     pub chess960: bool,
     /// Add `wdl W D L` to every `info` line with a score.
@@ -100,7 +213,6 @@ impl Default for Options {
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
             move_overhead_ms: 30,
-            ponder: false,
             chess960: false,
             show_wdl: false,
             search: SearchConfig::default(),
@@ -110,68 +222,42 @@ impl Default for Options {
 }
 
 impl Options {
-    /// Sets the option `name` from `value`, or says why it cannot be set.
-    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
-        let spec = OPTIONS
-            .iter()
-            .find(|o| o.name.eq_ignore_ascii_case(name))
-            .ok_or_else(|| format!("unknown option '{name}'"))?;
-        if spec.kind == OptionKind::Button {
-            return Ok(());
-        }
-        if let OptionKind::String { .. } = spec.kind {
-            // The only string option is SyzygyPath; no value is no path.
-            self.syzygy_path = value.unwrap_or(EMPTY_PATH).to_string();
-            return Ok(());
-        }
-        let value = value.ok_or_else(|| format!("option '{}' needs a value", spec.name))?;
-        match &spec.kind {
-            OptionKind::Button | OptionKind::String { .. } => {}
-            OptionKind::Spin { min, max, .. } => {
-                let n: i64 = value
-                    .parse()
-                    .map_err(|_| format!("invalid value '{value}' for option '{}'", spec.name))?;
-                if n < *min || n > *max {
-                    return Err(format!("value {n} for option '{}' is outside {min}..{max}", spec.name));
+    /// Sets the option `name` from `value` and returns which option it was, or says why
+    /// it cannot be set (the values stay as they were).
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<UciOption, String> {
+        let option = UciOption::from_name(name).ok_or_else(|| format!("unknown option '{name}'"))?;
+        let value = option.parse_value(value)?;
+        self.apply(option, value);
+        Ok(option)
+    }
+
+    /// Stores a value that `parse_value` gave for `option`.
+    fn apply(&mut self, option: UciOption, value: OptionValue) {
+        let spin = |v: &OptionValue| if let OptionValue::Spin(n) = *v { n } else { unreachable!("{v:?}") };
+        let check = |v: &OptionValue| if let OptionValue::Check(b) = *v { b } else { unreachable!("{v:?}") };
+        match option {
+            UciOption::Hash => self.hash_mb = spin(&value) as usize,
+            UciOption::Threads => self.threads = spin(&value) as usize,
+            UciOption::MoveOverhead => self.move_overhead_ms = spin(&value) as u64,
+            UciOption::MultiPv => self.search.multi_pv = spin(&value) as usize,
+            UciOption::SyzygyProbeDepth => self.search.syzygy.probe_depth = spin(&value) as i32,
+            UciOption::ShowWdl => self.show_wdl = check(&value),
+            UciOption::Chess960 => self.chess960 = check(&value),
+            UciOption::PvFirst => self.search.pv_first = check(&value),
+            UciOption::Syzygy50MoveRule => self.search.syzygy.rule50 = check(&value),
+            UciOption::SearchMode => {
+                if let OptionValue::Combo(word) = value {
+                    self.search.mode = SearchMode::from_name(word).expect("a listed mode");
                 }
-                self.set_spin(spec.name, n as u64);
             }
-            OptionKind::Check { .. } => {
-                let b = match value.to_ascii_lowercase().as_str() {
-                    "true" => true,
-                    "false" => false,
-                    _ => {
-                        return Err(format!("option '{}' expects true or false, not '{value}'", spec.name));
-                    }
-                };
-                self.set_check(spec.name, b);
+            UciOption::SyzygyPath => {
+                if let OptionValue::Text(path) = value {
+                    self.syzygy_path = path;
+                }
             }
-            OptionKind::Combo { .. } => {
-                // The only combo is SearchMode; its vars are the modes' names.
-                self.search.mode = SearchMode::from_name(value)
-                    .ok_or_else(|| format!("invalid value '{value}' for option '{}'", spec.name))?;
-            }
-        }
-        Ok(())
-    }
-
-    fn set_spin(&mut self, name: &str, n: u64) {
-        match name {
-            "Hash" => self.hash_mb = n as usize,
-            "Threads" => self.threads = n as usize,
-            "MultiPV" => self.search.multi_pv = n as usize,
-            "SyzygyProbeDepth" => self.search.syzygy.probe_depth = n as i32,
-            _ => self.move_overhead_ms = n,
-        }
-    }
-
-    fn set_check(&mut self, name: &str, b: bool) {
-        match name {
-            "Ponder" => self.ponder = b,
-            "UCI_Chess960" => self.chess960 = b,
-            "UCI_ShowWDL" => self.show_wdl = b,
-            "Syzygy50MoveRule" => self.search.syzygy.rule50 = b,
-            _ => self.search.pv_first = b,
+            // The GUI may send `go ponder`, which is always understood; buttons are
+            // pressed by the engine, which sees the option come back from `set`.
+            UciOption::Ponder | UciOption::ClearHash => {}
         }
     }
 }
@@ -183,7 +269,7 @@ mod tests {
     #[test]
     fn names_match_without_case() {
         let mut o = Options::default();
-        o.set("move overhead", Some("100")).unwrap();
+        assert_eq!(o.set("move overhead", Some("100")), Ok(UciOption::MoveOverhead));
         assert_eq!(o.move_overhead_ms, 100);
         o.set("uci_chess960", Some("true")).unwrap();
         assert!(o.chess960);
@@ -201,8 +287,54 @@ mod tests {
         assert_eq!(o.search.syzygy.probe_depth, 4);
         o.set("Syzygy50MoveRule", Some("false")).unwrap();
         assert!(!o.search.syzygy.rule50);
+        o.set("PVFirst", Some("false")).unwrap();
+        assert!(!o.search.pv_first);
         o.set("SyzygyPath", None).unwrap();
         assert_eq!(o.syzygy_path, "<empty>");
+        assert_eq!(o.set("clear hash", None), Ok(UciOption::ClearHash));
+    }
+
+    #[test]
+    fn each_option_sets_only_its_own_value() {
+        // A value for one option must not land in another's field (a catch-all arm did once).
+        for &option in UciOption::ALL {
+            let value = match option.kind() {
+                OptionKind::Spin { max, .. } => Some(max.to_string()),
+                OptionKind::Check { default } => Some((!default).to_string()),
+                OptionKind::Combo { vars, .. } => Some(vars[vars.len() - 1].to_string()),
+                OptionKind::String { .. } => Some("/somewhere".to_string()),
+                OptionKind::Button => None,
+            };
+            let mut o = Options::default();
+            o.set(option.name(), value.as_deref()).unwrap();
+            let changed = [
+                o.hash_mb != Options::default().hash_mb,
+                o.threads != 1,
+                o.move_overhead_ms != 30,
+                o.chess960,
+                o.show_wdl,
+                o.search.mode != SearchMode::Strong,
+                !o.search.pv_first,
+                o.search.multi_pv != 1,
+                o.search.syzygy != SearchConfig::default().syzygy,
+                o.syzygy_path != EMPTY_PATH,
+            ];
+            let expected = usize::from(!matches!(option, UciOption::Ponder | UciOption::ClearHash));
+            assert_eq!(changed.iter().filter(|&&c| c).count(), expected, "{option:?}: {o:?}");
+        }
+    }
+
+    #[test]
+    fn every_option_is_announced_once_by_its_name() {
+        for &option in UciOption::ALL {
+            assert_eq!(UciOption::from_name(option.name()), Some(option));
+        }
+        assert_eq!(UciOption::ALL.len(), 13);
+        assert_eq!(UciOption::Hash.kind().to_string(), "spin default 16 min 1 max 1048576");
+        assert_eq!(
+            UciOption::SearchMode.kind().to_string(),
+            "combo default Strong var Strong var PVS var AlphaBeta var Minimax"
+        );
     }
 
     #[test]
@@ -220,6 +352,7 @@ mod tests {
         assert!(o.set("SyzygyProbeDepth", Some("0")).is_err());
         assert!(o.set("SyzygyProbeDepth", Some("101")).is_err());
         assert!(o.set("Syzygy50MoveRule", Some("yes")).is_err());
+        assert!(o.set("SearchMode", Some("Fastest")).is_err());
         assert_eq!(o, Options::default());
     }
 }
