@@ -313,13 +313,21 @@ mod tests {
     }
 
     #[test]
-    fn resize_and_clear() {
+    fn sizes_are_as_asked_hashfull_counts_and_clear_empties_every_entry() {
+        for mb in [1, 2, 64] {
+            assert_eq!(TranspositionTable::new(mb).unwrap().size_mb(), mb);
+        }
         let tt = TranspositionTable::new(2).unwrap();
-        assert_eq!(tt.size_mb(), 2);
-        tt.store(77, 0, None, 1, 0, 1, Bound::Exact);
-        assert!(tt.hashfull() <= 1000);
+        let buckets = tt.buckets.len() as u128;
+        // One key in each of the 250 buckets hashfull samples: a quarter of their entries.
+        let keys: Vec<u64> = (0..250u128).map(|b| ((b << 64).div_ceil(buckets)) as u64 | 1).collect();
+        for &key in &keys {
+            tt.store(key, 0, None, 1, 0, 1, Bound::Exact);
+        }
+        assert_eq!(tt.hashfull(), 250);
+        assert!(keys.iter().all(|&key| tt.probe(key, 0).is_some()));
         tt.clear();
-        assert!(tt.probe(77, 0).is_none());
+        assert!(keys.iter().all(|&key| tt.probe(key, 0).is_none()));
         assert_eq!(tt.hashfull(), 0);
     }
 

@@ -193,11 +193,14 @@ fn set_up(fen: Option<&Fen>, moves: &[UciMove], mode: CastlingMode, depth: u32) 
         None => Game::default(),
         Some(fen) => match Game::from_fen_noting(fen.clone(), mode) {
             Ok((game, notes)) => {
-                assert!(notes.iter().all(|note| !note.is_empty()));
+                assert!(
+                    notes.iter().all(|note| names_a_square(note)),
+                    "a note names what it dropped: {notes:?}"
+                );
                 game
             }
             Err(message) => {
-                assert!(!message.is_empty(), "a refused FEN says why");
+                assert!(refused_by_the_rules(fen, mode), "{fen} refused, yet it is a position: {message}");
                 return;
             }
         },
@@ -208,6 +211,24 @@ fn set_up(fen: Option<&Fen>, moves: &[UciMove], mode: CastlingMode, depth: u32) 
         }
     }
     exercise(&game, mode, depth);
+}
+
+/// True when `text` names a square (`e6`, `h1`).
+fn names_a_square(text: &str) -> bool {
+    text.as_bytes().windows(2).any(|w| (b'a'..=b'h').contains(&w[0]) && (b'1'..=b'8').contains(&w[1]))
+}
+
+/// True when `fen` is no chess position: a variant's fields, or a board and side to move
+/// the rules refuse even with its castling rights and en passant square dropped.
+fn refused_by_the_rules(fen: &Fen, mode: CastlingMode) -> bool {
+    let setup = fen.as_setup();
+    let variant = setup.pockets.is_some() || setup.remaining_checks.is_some();
+    let lenient = fen
+        .clone()
+        .into_position::<shakmaty::Chess>(mode)
+        .or_else(shakmaty::PositionError::ignore_invalid_castling_rights)
+        .or_else(shakmaty::PositionError::ignore_invalid_ep_square);
+    variant || lenient.is_err()
 }
 
 /// The time budgets the engine derives from `go`, for every overhead the option allows.
@@ -249,7 +270,11 @@ fn apply(command: &Command, depth: u32) {
 fn parse_and_apply(line: &str, depth: u32) {
     match line.trim().parse::<Command>() {
         Ok(command) => apply(&command, depth),
-        Err(e) => assert!(!e.0.is_empty(), "an error says something"),
+        // A refused line is named: the message quotes one of its words (the command's at least).
+        Err(e) => assert!(
+            line.split_whitespace().any(|word| e.0.contains(word)) || line.trim().is_empty(),
+            "{line:?}: {e}"
+        ),
     }
 }
 

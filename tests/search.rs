@@ -340,18 +340,6 @@ fn threads_find_the_same_mate() {
 }
 
 #[test]
-fn tables_restrict_the_root_to_the_winning_moves_and_report_their_score() {
-    // Kb3 attacks a2, a3 and a4: those rook moves throw the win away.
-    let (result, infos) = search_with_tables("8/8/8/8/8/1k6/8/R3K3 w - - 0 1", 6);
-    assert_eq!(infos.len(), 6);
-    for info in &infos {
-        assert_eq!((info.score, info.tbhits.map(|n| n >= 15)), (TB_WIN, Some(true)), "{info:?}");
-    }
-    let best = format_move(result.best_move.unwrap(), CastlingMode::Standard);
-    assert!(!["a1a2", "a1a3", "a1a4"].contains(&best.as_str()), "{best}");
-}
-
-#[test]
 fn the_search_probes_the_tables_after_a_capture() {
     // Four pieces, so the root is not in the 3-piece tables; Rxa2 leads into a won KRvK.
     let fen = "7k/8/8/8/8/8/p7/R3K3 w - - 0 1";
@@ -370,12 +358,4 @@ fn a_mate_the_search_finds_is_reported_over_the_tables_win() {
     let (result, infos) = search_with_tables("k7/8/1K6/8/8/8/8/7R w - - 0 1", 3);
     assert_eq!(mate_in(infos.last().unwrap().score), Some(1));
     assert_eq!(mate_in(result.info.unwrap().score), Some(1));
-}
-
-#[test]
-fn a_drawn_pawn_ending_is_scored_a_draw() {
-    // The defending king in front of the pawn takes the opposition.
-    let (result, infos) = search_with_tables("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1", 8);
-    assert!(infos.iter().all(|i| i.score == 0), "{infos:?}");
-    assert_eq!(result.info.unwrap().score, 0);
 }

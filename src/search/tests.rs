@@ -61,13 +61,15 @@ fn a_stop_as_any_root_search_begins_still_leaves_a_move() {
 }
 
 #[test]
-fn the_tables_keep_the_moves_that_throw_the_win_away_out_of_the_root() {
+fn the_tables_keep_the_moves_that_throw_the_win_away_out_of_the_root_and_give_the_score() {
     // Kb3 attacks a2, a3 and a4: those rook moves throw the win away, so no search of the
     // root may even start with one of them.
     let mut searcher = Searcher::default();
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy");
     searcher.set_tablebases(crate::syzygy::load(dir).tables.map(Arc::new));
-    let (result, _) = search_with(&mut searcher, &game("8/8/8/8/8/1k6/8/R3K3 w - - 0 1"), Limits::depth(6));
+    let (result, infos) =
+        search_with(&mut searcher, &game("8/8/8/8/8/1k6/8/R3K3 w - - 0 1"), Limits::depth(6));
+    assert!(infos.iter().all(|info| info.score == crate::score::TB_WIN), "the tables' score: {infos:?}");
     let firsts: Vec<String> =
         result.stats.trace.first_moves.iter().map(|&mv| format_move(mv, CastlingMode::Standard)).collect();
     assert!(firsts.len() >= 6);
