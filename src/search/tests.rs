@@ -3,7 +3,6 @@
 
 use super::{Limits, SearchConfig, SearchControl, SearchInfo, SearchResult, Searcher};
 use crate::game::Game;
-use crate::uci::format_move;
 use shakmaty::{CastlingMode, fen::Fen};
 use std::sync::Arc;
 
@@ -70,8 +69,13 @@ fn the_tables_keep_the_moves_that_throw_the_win_away_out_of_the_root_and_give_th
     let (result, infos) =
         search_with(&mut searcher, &game("8/8/8/8/8/1k6/8/R3K3 w - - 0 1"), Limits::depth(6));
     assert!(infos.iter().all(|info| info.score == crate::score::TB_WIN), "the tables' score: {infos:?}");
-    let firsts: Vec<String> =
-        result.stats.trace.first_moves.iter().map(|&mv| format_move(mv, CastlingMode::Standard)).collect();
+    let firsts: Vec<String> = result
+        .stats
+        .trace
+        .first_moves
+        .iter()
+        .map(|mv| mv.to_uci(CastlingMode::Standard).to_string())
+        .collect();
     assert!(firsts.len() >= 6);
     assert!(firsts.iter().all(|mv| !["a1a2", "a1a3", "a1a4"].contains(&mv.as_str())), "{firsts:?}");
 }
