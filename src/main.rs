@@ -11,6 +11,7 @@ use principia::{
         bench, compare,
         datagen::{self, DatagenConfig},
         perft,
+        train::{self, TrainConfig},
         tune::{self, TuneConfig},
     },
 };
@@ -106,6 +107,39 @@ enum Cmd {
         #[arg(long, default_value_t = 0.0)]
         l2: f64,
     },
+    /// Train the network on datagen games (on the CPU) and write it quantised.
+    Train {
+        /// Game files written by datagen.
+        #[arg(required = true)]
+        data: Vec<PathBuf>,
+        /// Directory for the checkpoint and the nets (epoch-N.nnue, best.nnue).
+        #[arg(long)]
+        out: PathBuf,
+        /// Passes over the data.
+        #[arg(long, default_value_t = 30)]
+        epochs: usize,
+        /// Peak learning rate (cosine schedule down to a hundredth).
+        #[arg(long, default_value_t = 0.001)]
+        lr: f32,
+        /// Positions per gradient step.
+        #[arg(long, default_value_t = 16384)]
+        batch: usize,
+        /// Weight of the game result in the target; the rest is the search score.
+        #[arg(long, default_value_t = 0.25)]
+        wdl: f32,
+        /// Threads computing the gradient.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Seed of the first weights and the shuffles.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Continue from OUT/checkpoint.bin.
+        #[arg(long)]
+        resume: bool,
+        /// Centipawns per unit of output (default: fitted to the data).
+        #[arg(long)]
+        scale: Option<f32>,
+    },
     /// Count the leaf nodes of the legal move tree.
     Perft {
         /// Plies to count.
@@ -146,6 +180,10 @@ fn main() -> ExitCode {
         }
         Some(Cmd::Tune { data, epochs, lr, out, threads, l2 }) => {
             exit_code("tune", tune::run(&TuneConfig { data, epochs, lr, out, threads, l2 }))
+        }
+        Some(Cmd::Train { data, out, epochs, lr, batch, wdl, threads, seed, resume, scale }) => {
+            let config = TrainConfig { data, out, epochs, lr, batch, wdl, threads, seed, resume, scale };
+            exit_code("train", train::run(&config))
         }
         Some(Cmd::Datagen { out, games, nodes, random_plies, seed, threads }) => {
             let config = DatagenConfig { out, games, nodes: nodes.max(1), random_plies, seed, threads };

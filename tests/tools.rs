@@ -90,3 +90,25 @@ fn tune_reports_the_loss_per_epoch_and_writes_weights_source() {
     assert!(source.contains("// passed") && source.contains("// king_attack"));
     let _ = std::fs::remove_file(&out_path);
 }
+
+#[test]
+fn train_reports_each_epoch_and_writes_nets_the_engine_can_read() {
+    let out = temp("train-out");
+    let _ = std::fs::remove_dir_all(&out);
+    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/games_fixture.bin");
+    let args = ["train", fixture, "--out", out.to_str().unwrap(), "--epochs", "2", "--batch", "512"];
+    let log = String::from_utf8(principia(&args).stderr).unwrap();
+    assert!(log.contains("positions to train on") && log.contains("cp per output unit"), "{log}");
+    for epoch in 1..=2 {
+        assert!(log.lines().any(|l| l.starts_with(&format!("epoch {epoch}: loss "))), "{log}");
+    }
+    for net in ["epoch-1.nnue", "epoch-2.nnue", "best.nnue"] {
+        let bytes = std::fs::read(out.join(net)).unwrap();
+        assert!(principia::nnue::Network::from_bytes(&bytes).is_ok(), "{net}");
+    }
+    // Two more epochs from the checkpoint.
+    let resumed = [&args[..4], &["--epochs", "4", "--batch", "512", "--resume"]].concat();
+    let log = String::from_utf8(principia(&resumed).stderr).unwrap();
+    assert!(log.contains("resuming after epoch 2") && log.contains("epoch 4: loss"), "{log}");
+    let _ = std::fs::remove_dir_all(&out);
+}

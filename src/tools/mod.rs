@@ -1,4 +1,4 @@
-//! Offline tools beside the engine: `bench`, `perft`, `compare`, `datagen` and `tune`.
+//! Offline tools beside the engine: `bench`, `perft`, `compare`, `datagen`, `train` and `tune`.
 //! The engine's core (search, evaluation, UCI) does not depend on anything here but
 //! `bench` and `perft`, which the UCI terminal extras call.
 
@@ -7,4 +7,5 @@ pub mod compare;
 pub mod datagen;
 pub mod games;
 pub mod perft;
+pub mod train;
 pub mod tune;

@@ -1,0 +1,68 @@
+//! The hidden layer of both sides, kept per ply: built from the board at the root and
+//! updated by each move's few changed inputs below it.
+
+use super::features::{Change, feature_index};
+use super::{HIDDEN, Network};
+use shakmaty::{Chess, Color, Piece, Position, Square};
+
+/// A hidden column of zeros, standing in for a change a move does not make.
+static ZERO: [i16; HIDDEN] = [0; HIDDEN];
+
+/// Both sides' hidden layers before activation, in the network's integers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(64))]
+pub struct Accumulator {
+    white: [i16; HIDDEN],
+    black: [i16; HIDDEN],
+}
+
+impl Default for Accumulator {
+    fn default() -> Self {
+        Accumulator { white: [0; HIDDEN], black: [0; HIDDEN] }
+    }
+}
+
+impl Accumulator {
+    /// The accumulator of `pos` computed from scratch: the bias plus every piece's column.
+    pub fn refresh(net: &Network, pos: &Chess) -> Self {
+        let mut acc = Accumulator { white: net.feature_bias, black: net.feature_bias };
+        for (square, piece) in pos.board() {
+            for (color, half) in [(Color::White, &mut acc.white), (Color::Black, &mut acc.black)] {
+                let column = &net.feature_weights[feature_index(color, piece, square)];
+                half.iter_mut().zip(column).for_each(|(a, w)| *a += w);
+            }
+        }
+        acc
+    }
+
+    /// Becomes `parent` with `change` applied: the columns of the pieces put on the board
+    /// added, those of the pieces taken off subtracted, in one pass per side.
+    #[inline]
+    pub fn update_from(&mut self, parent: &Accumulator, net: &Network, change: &Change) {
+        for color in [Color::White, Color::Black] {
+            let column = |entry: Option<(Piece, Square)>| {
+                entry.map_or(&ZERO, |(piece, square)| {
+                    &net.feature_weights[feature_index(color, piece, square)]
+                })
+            };
+            let (a0, a1) = (column(change.added[0]), column(change.added[1]));
+            let (r0, r1) = (column(change.removed[0]), column(change.removed[1]));
+            let (from, to) = match color {
+                Color::White => (&parent.white, &mut self.white),
+                Color::Black => (&parent.black, &mut self.black),
+            };
+            for i in 0..HIDDEN {
+                to[i] = from[i] + a0[i] + a1[i] - r0[i] - r1[i];
+            }
+        }
+    }
+
+    /// The hidden layer of `color`'s side.
+    #[inline]
+    pub fn side(&self, color: Color) -> &[i16; HIDDEN] {
+        match color {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
+}

@@ -1,0 +1,59 @@
+//! The network's inputs: which (own or enemy, role, square) each piece is from each side's
+//! point of view, and which inputs a move turns on and off.
+
+use shakmaty::{Chess, Color, Move, Piece, Position, Role, Square};
+
+/// The input of `piece` on `square` seen from `perspective`: own pieces first, Black's
+/// board flipped so each side sees itself at the bottom.
+#[inline]
+pub fn feature_index(perspective: Color, piece: Piece, square: Square) -> usize {
+    let (side, square) = match perspective {
+        Color::White => (usize::from(piece.color != Color::White), square as usize),
+        Color::Black => (usize::from(piece.color != Color::Black), square as usize ^ 56),
+    };
+    side * 384 + (piece.role as usize - 1) * 64 + square
+}
+
+/// The pieces a move takes off and puts on the board: at most two of each.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Change {
+    /// Pieces leaving a square.
+    pub removed: [Option<(Piece, Square)>; 2],
+    /// Pieces arriving on a square.
+    pub added: [Option<(Piece, Square)>; 2],
+}
+
+/// What `mv`, legal in `pos`, changes on the board: the mover leaves its square and arrives
+/// (promoted) on its target; a captured piece leaves (beside the target for en passant);
+/// castling moves the king and the rook (in Chess960 one may land where the other was).
+pub fn changes(pos: &Chess, mv: Move) -> Change {
+    let us = pos.turn();
+    let piece = |role| Piece { color: us, role };
+    match mv {
+        Move::Normal { role, from, capture, to, promotion } => Change {
+            removed: [Some((piece(role), from)), capture.map(|c| (Piece { color: !us, role: c }, to))],
+            added: [Some((piece(promotion.unwrap_or(role)), to)), None],
+        },
+        Move::EnPassant { from, to } => {
+            let taken = Square::from_coords(to.file(), from.rank());
+            Change {
+                removed: [
+                    Some((piece(Role::Pawn), from)),
+                    Some((Piece { color: !us, role: Role::Pawn }, taken)),
+                ],
+                added: [Some((piece(Role::Pawn), to)), None],
+            }
+        }
+        Move::Castle { king, rook } => {
+            let side = mv.castling_side().expect("castling has a side");
+            Change {
+                removed: [Some((piece(Role::King), king)), Some((piece(Role::Rook), rook))],
+                added: [
+                    Some((piece(Role::King), side.king_to(us))),
+                    Some((piece(Role::Rook), side.rook_to(us))),
+                ],
+            }
+        }
+        Move::Put { .. } => Change::default(),
+    }
+}

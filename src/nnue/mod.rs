@@ -1,0 +1,37 @@
+//! The neural evaluation (NNUE): a perspective network `(768 -> HIDDEN) x 2 -> 1`.
+//!
+//! Each side sees the board from its own side: input (own or enemy, piece, square), with
+//! Black's board flipped vertically, 768 inputs. A hidden layer of `HIDDEN` neurons per
+//! side (the same weights for both) is kept as an accumulator that a move updates by a few
+//! columns; the side to move's half comes first into one output neuron through SCReLU
+//! (`clamp(x, 0, 1)^2`). The output times `Network::scale` is the evaluation in centipawns,
+//! and `sigmoid(output)` the side to move's expected result. Weights are integers: hidden
+//! weights scaled by `QA`, output weights by `QB`.
+
+mod accumulator;
+mod features;
+mod network;
+mod output;
+#[cfg(test)]
+mod tests;
+
+pub use accumulator::Accumulator;
+pub use features::{Change, changes, feature_index};
+pub use network::{HEADER_LEN, MAGIC, Network};
+
+use std::sync::{Arc, OnceLock};
+
+/// The network built into the binary, read once and shared.
+pub fn embedded() -> Arc<Network> {
+    static NET: OnceLock<Arc<Network>> = OnceLock::new();
+    Arc::clone(NET.get_or_init(|| Arc::new(Network::embedded())))
+}
+
+/// Inputs per side: own or enemy, six roles, 64 squares.
+pub const INPUTS: usize = 768;
+/// Hidden neurons per side.
+pub const HIDDEN: usize = 128;
+/// Scale of the hidden layer's integers: 1.0 is `QA`, and SCReLU clamps at it.
+pub const QA: i32 = 255;
+/// Scale of the output weights' integers: 1.0 is `QB`.
+pub const QB: i32 = 64;

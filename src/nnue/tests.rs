@@ -1,0 +1,133 @@
+//! The network's invariants: incremental updates equal a refresh, colours are symmetric,
+//! net files round-trip and bad ones are refused.
+
+use super::*;
+use crate::rng::Rng;
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, fen::Fen};
+
+/// A network of random weights within the trainer's bounds.
+fn random_net(seed: u64) -> Network {
+    let mut rng = Rng::new(seed);
+    let mut weight = |bound: u64| (rng.next_u64() % (2 * bound + 1)) as i16 - bound as i16;
+    let mut feature_weights = vec![[0i16; HIDDEN]; INPUTS];
+    feature_weights.iter_mut().flatten().for_each(|w| *w = weight(500));
+    let mut feature_bias = [0i16; HIDDEN];
+    feature_bias.iter_mut().for_each(|w| *w = weight(200));
+    let mut output_weights = [0i16; 2 * HIDDEN];
+    output_weights.iter_mut().for_each(|w| *w = weight(127));
+    Network { feature_weights, feature_bias, output_weights, output_bias: 1234, scale: 150 }
+}
+
+fn position(fen: &str, mode: CastlingMode) -> Chess {
+    fen.parse::<Fen>().unwrap().into_position(mode).unwrap()
+}
+
+/// Special moves first when there are any (so every kind is met), else a random move.
+fn pick(moves: &[Move], rng: &mut Rng) -> Move {
+    let special: Vec<Move> =
+        moves.iter().copied().filter(|m| m.is_promotion() || m.is_en_passant() || m.is_castle()).collect();
+    if !special.is_empty() && rng.below(2) == 0 {
+        return special[rng.below(special.len())];
+    }
+    moves[rng.below(moves.len())]
+}
+
+#[test]
+fn incremental_updates_equal_a_refresh_along_random_games() {
+    let net = random_net(1);
+    let starts = [
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", CastlingMode::Standard),
+        ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", CastlingMode::Standard),
+        ("8/P1k5/8/8/8/8/1p4K1/8 w - - 0 1", CastlingMode::Standard),
+        ("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", CastlingMode::Chess960),
+        ("2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9", CastlingMode::Chess960),
+        ("qrkbrnbn/pppppppp/8/8/8/8/PPPPPPPP/QRKBRNBN w EBeb - 0 1", CastlingMode::Chess960),
+    ];
+    let mut rng = Rng::new(7);
+    let (mut captures, mut promotions, mut en_passant, mut castles, mut castles960) = (0, 0, 0, 0, 0);
+    for game in 0..300 {
+        let (fen, mode) = starts[game % starts.len()];
+        let mut pos = position(fen, mode);
+        let mut acc = Accumulator::refresh(&net, &pos);
+        for _ in 0..120 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = pick(&moves, &mut rng);
+            captures += usize::from(mv.is_capture());
+            promotions += usize::from(mv.is_promotion());
+            en_passant += usize::from(mv.is_en_passant());
+            castles += usize::from(mv.is_castle() && mode == CastlingMode::Standard);
+            castles960 += usize::from(mv.is_castle() && mode == CastlingMode::Chess960);
+            let change = changes(&pos, mv);
+            let parent = acc;
+            acc.update_from(&parent, &net, &change);
+            pos.play_unchecked(mv);
+            let fen = Fen::from_position(&pos, EnPassantMode::Legal);
+            assert_eq!(acc, Accumulator::refresh(&net, &pos), "after {mv:?}, at {fen}");
+        }
+    }
+    for (kind, count) in [
+        ("captures", captures),
+        ("promotions", promotions),
+        ("en passant", en_passant),
+        ("castles", castles),
+        ("Chess960 castles", castles960),
+    ] {
+        assert!(count >= 20, "{count} {kind}");
+    }
+}
+
+#[test]
+fn a_position_and_its_colour_flipped_mirror_evaluate_the_same() {
+    let net = random_net(2);
+    let mut rng = Rng::new(3);
+    let mut pos = Chess::default();
+    for _ in 0..200 {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            pos = Chess::default();
+            continue;
+        }
+        pos.play_unchecked(moves[rng.below(moves.len())]);
+        // The board flipped top to bottom with the colours swapped, the other side to move.
+        let mut setup = shakmaty::Setup::empty();
+        setup.board = pos.board().clone();
+        setup.board.mirror();
+        setup.turn = !pos.turn();
+        let mirror: Chess = setup.position(CastlingMode::Standard).unwrap();
+        assert_eq!(net.evaluate_position(&pos), net.evaluate_position(&mirror));
+    }
+}
+
+#[test]
+fn the_embedded_net_reads_and_net_files_round_trip() {
+    let embedded = Network::embedded();
+    assert_eq!(Network::from_bytes(&embedded.to_bytes()).unwrap(), embedded);
+    let net = random_net(4);
+    let bytes = net.to_bytes();
+    assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+    let start = Chess::default();
+    assert_eq!(net.evaluate_position(&start), Network::from_bytes(&bytes).unwrap().evaluate_position(&start));
+    let _ = Color::White;
+}
+
+#[test]
+fn bad_net_files_are_refused_with_a_reason() {
+    let bytes = random_net(5).to_bytes();
+    let error = |bytes: &[u8]| Network::from_bytes(bytes).unwrap_err();
+    assert!(error(&bytes[..bytes.len() - 100]).contains("truncated"));
+    assert!(error(&bytes[..3]).contains("magic"));
+    assert!(error(b"not a net at all, just text").contains("magic"));
+    let mut shape = bytes.clone();
+    shape[8] = 0; // hidden neurons: 256 -> other
+    shape[9] = 1;
+    assert!(error(&shape).contains("shape"), "{}", error(&shape));
+    let mut corrupt = bytes.clone();
+    corrupt[HEADER_LEN + 1000] ^= 0x40;
+    assert!(error(&corrupt).contains("checksum"));
+    let mut version = bytes;
+    version[4] = 9;
+    assert!(error(&version).contains("version"));
+}

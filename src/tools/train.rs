@@ -1,0 +1,654 @@
+//! `train`: fits the network to self-play games on the CPU and exports it quantised.
+//!
+//! Every position `datagen` recorded that suits training (not in check, a quiet move, no
+//! mate score) becomes a 32-byte sample held in memory. Every twentieth game is held out.
+//! The target is a blend of the game's result and `sigmoid(score / scale)`, where `scale`
+//! (centipawns per unit of the network's output) is fitted so the search's scores predict
+//! the results best; the loss is the squared error of `sigmoid(output)`. AdamW with a
+//! cosine learning-rate schedule runs over shuffled mini-batches, each batch's gradient
+//! summed over `--threads` threads in a fixed order, so a run is deterministic for a seed
+//! and a thread count. Each epoch writes a checkpoint to resume from and the quantised net.
+
+use super::datagen::trains;
+use super::games;
+use crate::nnue::{HIDDEN, INPUTS, Network, QA, QB, feature_index};
+use crate::rng::Rng;
+use shakmaty::{Bitboard, Chess, Color, Piece, Position, Role, Square};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// What a `train` run does.
+#[derive(Clone, Debug)]
+pub struct TrainConfig {
+    /// Game files written by `datagen`.
+    pub data: Vec<PathBuf>,
+    /// Directory for checkpoints and nets.
+    pub out: PathBuf,
+    /// Passes over the training positions.
+    pub epochs: usize,
+    /// Peak learning rate (the schedule anneals it to a hundredth).
+    pub lr: f32,
+    /// Positions per gradient step.
+    pub batch: usize,
+    /// Weight of the game result in the target (the rest is the search score).
+    pub wdl: f32,
+    /// Threads computing each batch's gradient.
+    pub threads: usize,
+    /// Seed of the initial weights and the shuffles.
+    pub seed: u64,
+    /// Continue from the checkpoint in `out`.
+    pub resume: bool,
+    /// Centipawns per output unit; fitted to the data when `None`.
+    pub scale: Option<f32>,
+}
+
+/// Weights are kept within this bound, so the quantised hidden layer fits 16 bits
+/// (32 pieces at most, times `QA`) and the output weights fit `MAX_OUTPUT_WEIGHT`.
+const WEIGHT_CLIP: f32 = 1.98;
+/// AdamW's moment decays and its weight decay.
+const BETA1: f32 = 0.9;
+const BETA2: f32 = 0.999;
+const EPSILON: f32 = 1e-8;
+const WEIGHT_DECAY: f32 = 0.01;
+/// Every this many games, one is held out.
+const HOLD_OUT_EVERY: u64 = 20;
+
+/// One training position: the board packed, the score and the result.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C)]
+pub struct Sample {
+    /// Occupied squares.
+    occupied: u64,
+    /// One nibble per occupied square, in square order: colour << 3 | role.
+    pieces: [u8; 16],
+    /// The search score, White's side, centipawns.
+    score: i16,
+    /// The result, White's side: 0 loss, 1 draw, 2 win.
+    result: u8,
+    /// 0 White to move, 1 Black.
+    black_to_move: u8,
+    _pad: [u8; 4],
+}
+
+impl Sample {
+    /// Packs `pos` with its White-side `score` and `white_result` (0, 0.5 or 1).
+    pub fn new(pos: &Chess, score: i16, white_result: f32) -> Sample {
+        let board = pos.board();
+        let mut pieces = [0u8; 16];
+        for (i, square) in board.occupied().into_iter().enumerate() {
+            let piece = board.piece_at(square).expect("occupied");
+            let nibble = (piece.color as u8) << 3 | piece.role as u8;
+            pieces[i / 2] |= nibble << (4 * (i % 2));
+        }
+        Sample {
+            occupied: board.occupied().0,
+            pieces,
+            score,
+            result: (white_result * 2.0).round() as u8,
+            black_to_move: u8::from(pos.turn() == Color::Black),
+            _pad: [0; 4],
+        }
+    }
+
+    /// The pieces on their squares.
+    fn pieces(&self) -> impl Iterator<Item = (Piece, Square)> + '_ {
+        Bitboard(self.occupied).into_iter().enumerate().map(|(i, square)| {
+            let nibble = self.pieces[i / 2] >> (4 * (i % 2)) & 15;
+            let color = Color::from_white(nibble >> 3 == 1);
+            let role = Role::try_from(nibble & 7).expect("a role");
+            (Piece { color, role }, square)
+        })
+    }
+
+    /// The side to move.
+    fn turn(&self) -> Color {
+        if self.black_to_move == 1 { Color::Black } else { Color::White }
+    }
+
+    /// The inputs of the side to move and of the other side; returns how many pieces.
+    fn features(&self, ours: &mut [u16; 32], theirs: &mut [u16; 32]) -> usize {
+        let us = self.turn();
+        let mut n = 0;
+        for (piece, square) in self.pieces().take(32) {
+            ours[n] = feature_index(us, piece, square) as u16;
+            theirs[n] = feature_index(!us, piece, square) as u16;
+            n += 1;
+        }
+        n
+    }
+
+    /// The training target from the side to move's view: `wdl` of the result, the rest the
+    /// score's expected result.
+    fn target(&self, scale: f32, wdl: f32) -> f32 {
+        let white = 1.0 - self.black_to_move as f32 * 2.0;
+        let score = sigmoid(white * f32::from(self.score) / scale);
+        let result = f32::from(self.result) / 2.0;
+        let result = if self.black_to_move == 1 { 1.0 - result } else { result };
+        wdl * result + (1.0 - wdl) * score
+    }
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The training positions of game files, and every twentieth game's apart.
+pub struct DataSet {
+    /// Positions to fit.
+    pub train: Vec<Sample>,
+    /// Positions held out to measure the fit.
+    pub held_out: Vec<Sample>,
+    /// Games read.
+    pub games: u64,
+}
+
+/// Reads every game in `paths`, keeping the positions that suit training.
+pub fn load(paths: &[PathBuf]) -> Result<DataSet, String> {
+    let mut set = DataSet { train: Vec::new(), held_out: Vec::new(), games: 0 };
+    for path in paths {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        games::for_each_game(&bytes, |game| {
+            let result = game.white_result();
+            let held_out = set.games % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1;
+            let mut pos = game.start.clone();
+            for &(mv, score) in &game.plies {
+                if trains(&pos, mv, score) {
+                    let sample = Sample::new(&pos, score, result);
+                    if held_out { set.held_out.push(sample) } else { set.train.push(sample) }
+                }
+                pos.play_unchecked(mv);
+            }
+            set.games += 1;
+        })
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(set)
+}
+
+/// The scale (centipawns per unit of output) at which `sigmoid(score / scale)` predicts the
+/// results with the least squared error: a golden-section search.
+pub fn fit_scale(samples: &[Sample]) -> f32 {
+    let error = |scale: f64| -> f64 {
+        samples
+            .iter()
+            .map(|s| {
+                let predicted = 1.0 / (1.0 + (-f64::from(s.score) / scale).exp());
+                (predicted - f64::from(s.result) / 2.0).powi(2)
+            })
+            .sum()
+    };
+    let (mut lo, mut hi) = (30.0f64, 1500.0f64);
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let (a, b) = (hi - ratio * (hi - lo), lo + ratio * (hi - lo));
+        if error(a) < error(b) { hi = b } else { lo = a }
+    }
+    ((lo + hi) / 2.0) as f32
+}
+
+/// The network in floating point, as trained.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatNet {
+    /// Hidden weights, input-major: input `i`'s weights at `i * HIDDEN ..`.
+    pub w1: Vec<f32>,
+    /// Hidden biases.
+    pub b1: Vec<f32>,
+    /// Output weights, the side to move's half first.
+    pub w2: Vec<f32>,
+    /// Output bias.
+    pub b2: f32,
+}
+
+impl FloatNet {
+    /// Small random weights.
+    pub fn random(seed: u64) -> FloatNet {
+        let mut rng = Rng::new(seed);
+        let mut uniform =
+            |bound: f32| (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 * bound - bound;
+        FloatNet {
+            w1: (0..INPUTS * HIDDEN).map(|_| uniform(0.1)).collect(),
+            b1: (0..HIDDEN).map(|_| uniform(0.1)).collect(),
+            w2: (0..2 * HIDDEN).map(|_| uniform(1.0 / (2.0 * HIDDEN as f32).sqrt())).collect(),
+            b2: 0.0,
+        }
+    }
+
+    fn zeros() -> FloatNet {
+        FloatNet { w1: vec![0.0; INPUTS * HIDDEN], b1: vec![0.0; HIDDEN], w2: vec![0.0; 2 * HIDDEN], b2: 0.0 }
+    }
+
+    /// Every parameter, in a fixed order.
+    fn params_mut(&mut self) -> impl Iterator<Item = &mut f32> {
+        self.w1
+            .iter_mut()
+            .chain(self.b1.iter_mut())
+            .chain(self.w2.iter_mut())
+            .chain(std::iter::once(&mut self.b2))
+    }
+
+    fn params(&self) -> impl Iterator<Item = &f32> {
+        self.w1.iter().chain(&self.b1).chain(&self.w2).chain(std::iter::once(&self.b2))
+    }
+
+    /// The output (before the sigmoid) for a sample.
+    pub fn output(&self, sample: &Sample) -> f32 {
+        let mut scratch = Scratch::default();
+        forward(self, sample, &mut scratch)
+    }
+
+    /// The integer network: weights rounded to the engine's scales.
+    pub fn quantise(&self, scale: f32) -> Network {
+        let q = |w: f32, by: i32| (w * by as f32).round() as i16;
+        let mut feature_weights = vec![[0i16; HIDDEN]; INPUTS];
+        for (column, weights) in feature_weights.iter_mut().zip(self.w1.chunks_exact(HIDDEN)) {
+            column.iter_mut().zip(weights).for_each(|(c, &w)| *c = q(w, QA));
+        }
+        let mut feature_bias = [0i16; HIDDEN];
+        feature_bias.iter_mut().zip(&self.b1).for_each(|(c, &w)| *c = q(w, QA));
+        let mut output_weights = [0i16; 2 * HIDDEN];
+        output_weights.iter_mut().zip(&self.w2).for_each(|(c, &w)| *c = q(w, QB));
+        Network {
+            feature_weights,
+            feature_bias,
+            output_weights,
+            output_bias: (self.b2 * (QA * QB) as f32).round() as i32,
+            scale: scale.round() as i32,
+        }
+    }
+}
+
+/// Per-sample work space of the forward and backward passes.
+struct Scratch {
+    ours: [u16; 32],
+    theirs: [u16; 32],
+    count: usize,
+    hidden: [[f32; HIDDEN]; 2],
+}
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Scratch { ours: [0; 32], theirs: [0; 32], count: 0, hidden: [[0.0; HIDDEN]; 2] }
+    }
+}
+
+/// The output for `sample`, leaving its inputs and hidden layers (before activation) in `s`.
+#[inline(always)]
+fn forward(net: &FloatNet, sample: &Sample, s: &mut Scratch) -> f32 {
+    s.count = sample.features(&mut s.ours, &mut s.theirs);
+    let mut out = net.b2;
+    for (side, inputs) in [&s.ours, &s.theirs].into_iter().enumerate() {
+        let hidden = &mut s.hidden[side];
+        hidden.copy_from_slice(&net.b1);
+        for &input in &inputs[..s.count] {
+            let column = &net.w1[usize::from(input) * HIDDEN..][..HIDDEN];
+            hidden.iter_mut().zip(column).for_each(|(h, w)| *h += w);
+        }
+        let weights = &net.w2[side * HIDDEN..][..HIDDEN];
+        out += hidden.iter().zip(weights).map(|(&h, &w)| h.clamp(0.0, 1.0).powi(2) * w).sum::<f32>();
+    }
+    out
+}
+
+/// Adds the loss gradient of one sample to `grad`; returns the sample's loss.
+#[inline(always)]
+fn backward(net: &FloatNet, sample: &Sample, target: f32, s: &mut Scratch, grad: &mut FloatNet) -> f32 {
+    let predicted = sigmoid(forward(net, sample, s));
+    let error = predicted - target;
+    let d_out = 2.0 * error * predicted * (1.0 - predicted);
+    grad.b2 += d_out;
+    for (side, inputs) in [&s.ours, &s.theirs].into_iter().enumerate() {
+        let hidden = &s.hidden[side];
+        let weights = &net.w2[side * HIDDEN..][..HIDDEN];
+        let mut d_hidden = [0f32; HIDDEN];
+        let g_w2 = &mut grad.w2[side * HIDDEN..][..HIDDEN];
+        for i in 0..HIDDEN {
+            let clamped = hidden[i].clamp(0.0, 1.0);
+            g_w2[i] += d_out * clamped * clamped;
+            d_hidden[i] =
+                if hidden[i] > 0.0 && hidden[i] < 1.0 { d_out * weights[i] * 2.0 * hidden[i] } else { 0.0 };
+        }
+        grad.b1.iter_mut().zip(&d_hidden).for_each(|(g, d)| *g += d);
+        for &input in &inputs[..s.count] {
+            let column = &mut grad.w1[usize::from(input) * HIDDEN..][..HIDDEN];
+            column.iter_mut().zip(&d_hidden).for_each(|(g, d)| *g += d);
+        }
+    }
+    error * error
+}
+
+/// The gradient and loss sum of `samples` (one thread's share of a batch).
+fn batch_gradient(net: &FloatNet, samples: &[Sample], scale: f32, wdl: f32, grad: &mut FloatNet) -> f64 {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma") {
+        // SAFETY: the CPU has AVX2 and FMA, checked just above.
+        return unsafe { batch_gradient_avx2(net, samples, scale, wdl, grad) };
+    }
+    batch_gradient_body(net, samples, scale, wdl, grad)
+}
+
+/// [`batch_gradient`] compiled for AVX2 and FMA.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn batch_gradient_avx2(
+    net: &FloatNet,
+    samples: &[Sample],
+    scale: f32,
+    wdl: f32,
+    grad: &mut FloatNet,
+) -> f64 {
+    batch_gradient_body(net, samples, scale, wdl, grad)
+}
+
+#[inline(always)]
+fn batch_gradient_body(net: &FloatNet, samples: &[Sample], scale: f32, wdl: f32, grad: &mut FloatNet) -> f64 {
+    let mut scratch = Scratch::default();
+    samples.iter().map(|s| f64::from(backward(net, s, s.target(scale, wdl), &mut scratch, grad))).sum()
+}
+
+/// Mean loss of `samples`, computed on `threads` threads.
+pub fn mean_loss(net: &FloatNet, samples: &[Sample], scale: f32, wdl: f32, threads: usize) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let chunk = samples.len().div_ceil(threads.max(1));
+    let total: f64 = std::thread::scope(|scope| {
+        let handles: Vec<_> = samples
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    let mut scratch = Scratch::default();
+                    part.iter()
+                        .map(|s| {
+                            let error = sigmoid(forward(net, s, &mut scratch)) - s.target(scale, wdl);
+                            f64::from(error * error)
+                        })
+                        .sum::<f64>()
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("loss thread")).sum()
+    });
+    total / samples.len() as f64
+}
+
+/// The optimiser's state: the weights, AdamW's moments and how far training has come.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trainer {
+    /// The weights.
+    pub net: FloatNet,
+    m: FloatNet,
+    v: FloatNet,
+    step: u64,
+    /// Epochs completed.
+    pub epoch: usize,
+    /// Centipawns per unit of output.
+    pub scale: f32,
+}
+
+impl Trainer {
+    /// A trainer starting from random weights.
+    pub fn new(seed: u64, scale: f32) -> Trainer {
+        Trainer {
+            net: FloatNet::random(seed),
+            m: FloatNet::zeros(),
+            v: FloatNet::zeros(),
+            step: 0,
+            epoch: 0,
+            scale,
+        }
+    }
+
+    /// One pass over `samples` in an order drawn from `seed`, at learning rate `lr`;
+    /// returns the mean training loss.
+    pub fn epoch(&mut self, samples: &mut [Sample], config: &TrainConfig, lr: f32) -> f64 {
+        let mut rng = Rng::new(config.seed ^ (self.epoch as u64 + 1).wrapping_mul(0x9E37_79B9));
+        for i in (1..samples.len()).rev() {
+            samples.swap(i, rng.below(i + 1));
+        }
+        let threads = config.threads.max(1);
+        let mut grads: Vec<FloatNet> = (0..threads).map(|_| FloatNet::zeros()).collect();
+        let mut total = 0.0;
+        for batch in samples.chunks(config.batch.max(1)) {
+            let share = batch.len().div_ceil(threads);
+            let (net, scale, wdl) = (&self.net, self.scale, config.wdl);
+            total += std::thread::scope(|scope| {
+                let handles: Vec<_> = grads
+                    .iter_mut()
+                    .zip(batch.chunks(share))
+                    .map(|(grad, part)| {
+                        scope.spawn(move || {
+                            grad.params_mut().for_each(|g| *g = 0.0);
+                            batch_gradient(net, part, scale, wdl, grad)
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().expect("gradient thread")).sum::<f64>()
+            });
+            let used = batch.len().div_ceil(share);
+            self.apply(&mut grads[..used], batch.len(), lr);
+        }
+        self.epoch += 1;
+        total / samples.len().max(1) as f64
+    }
+
+    /// One AdamW step with the mean of the summed gradients in `grads`.
+    fn apply(&mut self, grads: &mut [FloatNet], count: usize, lr: f32) {
+        let (first, rest) = grads.split_first_mut().expect("a gradient");
+        for other in rest.iter() {
+            first.params_mut().zip(other.params()).for_each(|(g, o)| *g += o);
+        }
+        self.step += 1;
+        let correction1 = 1.0 - BETA1.powi(self.step.min(1 << 20) as i32);
+        let correction2 = 1.0 - BETA2.powi(self.step.min(1 << 20) as i32);
+        let scale = 1.0 / count as f32;
+        let params = self.net.params_mut().zip(self.m.params_mut()).zip(self.v.params_mut());
+        for ((w, (m, v)), g) in params.map(|((w, m), v)| (w, (m, v))).zip(first.params()) {
+            let g = g * scale;
+            *m = BETA1 * *m + (1.0 - BETA1) * g;
+            *v = BETA2 * *v + (1.0 - BETA2) * g * g;
+            let update = (*m / correction1) / ((*v / correction2).sqrt() + EPSILON);
+            *w = (*w - lr * (update + WEIGHT_DECAY * *w)).clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
+        }
+    }
+
+    /// The checkpoint's bytes: scale, epoch, step, then weights and both moments as f32.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        out.extend_from_slice(b"PRCK");
+        out.extend_from_slice(&self.scale.to_le_bytes());
+        out.extend_from_slice(&(self.epoch as u64).to_le_bytes());
+        out.extend_from_slice(&self.step.to_le_bytes());
+        for net in [&self.net, &self.m, &self.v] {
+            net.params().for_each(|p| out.extend_from_slice(&p.to_le_bytes()));
+        }
+        out
+    }
+
+    /// A trainer from checkpoint bytes.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Trainer, String> {
+        let params = INPUTS * HIDDEN + 3 * HIDDEN + 1;
+        if bytes.len() != 24 + 3 * 4 * params || &bytes[..4] != b"PRCK" {
+            return Err("not a checkpoint of this network's shape".into());
+        }
+        let scale = f32::from_le_bytes(bytes[4..8].try_into().expect("4 bytes"));
+        let epoch = u64::from_le_bytes(bytes[8..16].try_into().expect("8 bytes")) as usize;
+        let step = u64::from_le_bytes(bytes[16..24].try_into().expect("8 bytes"));
+        let mut floats =
+            bytes[24..].chunks_exact(4).map(|b| f32::from_le_bytes(b.try_into().expect("4 bytes")));
+        let mut read = || {
+            let mut net = FloatNet::zeros();
+            net.params_mut().for_each(|p| *p = floats.next().expect("length checked"));
+            net
+        };
+        let (net, m, v) = (read(), read(), read());
+        Ok(Trainer { net, m, v, step, epoch, scale })
+    }
+}
+
+/// The learning rate of `epoch` (from 0) of `epochs`: cosine from `lr` down to `lr / 100`.
+pub fn learning_rate(lr: f32, epoch: usize, epochs: usize) -> f32 {
+    let progress = epoch as f32 / epochs.max(1) as f32;
+    let floor = lr / 100.0;
+    floor + (lr - floor) * 0.5 * (1.0 + (std::f32::consts::PI * progress).cos())
+}
+
+/// Loads the data, trains and writes a checkpoint and the quantised net every epoch,
+/// reporting the losses and the speed on stderr.
+pub fn run(config: &TrainConfig) -> Result<(), String> {
+    std::fs::create_dir_all(&config.out).map_err(|e| format!("{}: {e}", config.out.display()))?;
+    let started = Instant::now();
+    let DataSet { mut train, held_out, games } = load(&config.data)?;
+    if train.is_empty() {
+        return Err("no training positions in the data".into());
+    }
+    eprintln!(
+        "{} positions to train on, {} held out, from {games} games ({:.1} s)",
+        train.len(),
+        held_out.len(),
+        started.elapsed().as_secs_f64()
+    );
+    let checkpoint = config.out.join("checkpoint.bin");
+    let mut trainer = if config.resume {
+        let bytes = std::fs::read(&checkpoint).map_err(|e| format!("{}: {e}", checkpoint.display()))?;
+        let trainer = Trainer::from_bytes(&bytes)?;
+        eprintln!("resuming after epoch {} (scale {:.1})", trainer.epoch, trainer.scale);
+        trainer
+    } else {
+        let scale = config.scale.unwrap_or_else(|| fit_scale(&train));
+        eprintln!("scale {scale:.1} cp per output unit (sigmoid(score / scale) fits the results)");
+        Trainer::new(config.seed, scale)
+    };
+    let mut best = f64::INFINITY;
+    while trainer.epoch < config.epochs {
+        let lr = learning_rate(config.lr, trainer.epoch, config.epochs);
+        let start = Instant::now();
+        let loss = trainer.epoch(&mut train, config, lr);
+        let rate = train.len() as f64 / start.elapsed().as_secs_f64().max(1e-9);
+        let held = mean_loss(&trainer.net, &held_out, trainer.scale, config.wdl, config.threads);
+        eprintln!(
+            "epoch {}: loss {loss:.6}, held-out loss {held:.6}, lr {lr:.6}, {rate:.0} positions/s",
+            trainer.epoch
+        );
+        write(&checkpoint, &trainer.to_bytes())?;
+        let net = trainer.net.quantise(trainer.scale).to_bytes();
+        write(&config.out.join(format!("epoch-{}.nnue", trainer.epoch)), &net)?;
+        if held < best {
+            best = held;
+            write(&config.out.join("best.nnue"), &net)?;
+        }
+    }
+    Ok(())
+}
+
+/// Writes `bytes` to `path` through a temporary file, so an interrupt never leaves half a file.
+fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let temporary = path.with_extension("part");
+    std::fs::write(&temporary, bytes)
+        .and_then(|_| std::fs::rename(&temporary, path))
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/games_fixture.bin")
+    }
+
+    fn config(threads: usize) -> TrainConfig {
+        TrainConfig {
+            data: vec![fixture()],
+            out: PathBuf::new(),
+            epochs: 4,
+            lr: 0.003,
+            batch: 256,
+            wdl: 0.25,
+            threads,
+            seed: 3,
+            resume: false,
+            scale: None,
+        }
+    }
+
+    #[test]
+    fn samples_keep_the_board_the_side_and_the_target() {
+        let pos: Chess = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1"
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap();
+        let sample = Sample::new(&pos, -150, 1.0);
+        let pieces: Vec<(Piece, Square)> = sample.pieces().collect();
+        let board: Vec<(Piece, Square)> = pos.board().iter().map(|(sq, p)| (p, sq)).collect();
+        assert_eq!(pieces, board);
+        assert_eq!(sample.turn(), Color::Black);
+        // Black to move, White won, White's score -150: the target is Black's view.
+        let target = sample.target(150.0, 0.5);
+        assert!((target - (0.5 * 0.0 + 0.5 * sigmoid(1.0))).abs() < 1e-6, "{target}");
+    }
+
+    #[test]
+    fn training_lowers_the_loss_and_the_quantised_net_agrees_with_the_float_one() {
+        let config = config(2);
+        let DataSet { mut train, held_out, games } = load(&config.data).unwrap();
+        assert_eq!(games, 40);
+        assert!(train.len() > 1000 && !held_out.is_empty());
+        let scale = fit_scale(&train);
+        assert!((50.0..600.0).contains(&scale), "{scale}");
+        let mut trainer = Trainer::new(config.seed, scale);
+        let before = mean_loss(&trainer.net, &train, scale, config.wdl, 2);
+        let mut losses = Vec::new();
+        for _ in 0..config.epochs {
+            losses.push(trainer.epoch(&mut train, &config, config.lr));
+        }
+        let after = mean_loss(&trainer.net, &train, scale, config.wdl, 2);
+        assert!(after < before * 0.7, "{before} -> {after} ({losses:?})");
+        assert!(losses.windows(2).all(|w| w[1] < w[0]), "{losses:?}");
+        // The integer network follows the float one within a few centipawns.
+        let net = trainer.net.quantise(scale);
+        let bytes = std::fs::read(fixture()).unwrap();
+        let mut errors = Vec::new();
+        games::for_each_game(&bytes, |game| {
+            let mut pos = game.start.clone();
+            for &(mv, score) in &game.plies {
+                let float = trainer.net.output(&Sample::new(&pos, score, 0.5)) * scale;
+                errors.push((float - net.evaluate_position(&pos) as f32).abs());
+                pos.play_unchecked(mv);
+            }
+        })
+        .unwrap();
+        let mean = errors.iter().sum::<f32>() / errors.len() as f32;
+        let worst = errors.iter().copied().fold(0.0, f32::max);
+        assert!(mean < 2.0 && worst < 8.0, "mean {mean} cp, worst {worst} cp");
+    }
+
+    #[test]
+    fn a_run_is_the_same_for_a_seed_and_a_checkpoint_resumes_it() {
+        let config = config(2);
+        let DataSet { train, .. } = load(&config.data).unwrap();
+        let run = |epochs: usize| {
+            let mut trainer = Trainer::new(7, 150.0);
+            let mut samples = train.clone();
+            for _ in 0..epochs {
+                trainer.epoch(&mut samples, &config, 0.001);
+            }
+            (trainer, samples)
+        };
+        let (two, _) = run(2);
+        assert_eq!(two, run(2).0, "deterministic");
+        let (one, mut samples) = run(1);
+        let mut resumed = Trainer::from_bytes(&one.to_bytes()).unwrap();
+        assert_eq!(resumed, one);
+        resumed.epoch(&mut samples, &config, 0.001);
+        assert_eq!(resumed, two, "a checkpoint resumes where it stopped");
+        assert!(Trainer::from_bytes(&one.to_bytes()[..100]).is_err());
+    }
+
+    #[test]
+    fn the_learning_rate_anneals_from_the_peak_to_a_hundredth() {
+        assert_eq!(learning_rate(0.01, 0, 10), 0.01);
+        assert!((learning_rate(0.01, 10, 10) - 0.0001).abs() < 1e-9);
+        assert!(learning_rate(0.01, 3, 10) > learning_rate(0.01, 4, 10));
+    }
+}
