@@ -3,8 +3,8 @@
 use clap::{Parser, Subcommand};
 use principia::{
     engine::Engine,
-    eval,
     game::Game,
+    nnue::{self, Network},
     output,
     search::{SearchConfig, SearchMode},
     tools::{
@@ -59,11 +59,14 @@ enum Cmd {
         #[arg(long, default_value_t = 5_000_000)]
         minimax_nodes: u64,
     },
-    /// Print the evaluation of a position term by term.
+    /// Print the network's evaluation of a position, piece by piece.
     Eval {
         /// Position to evaluate (default: the start position).
         #[arg(long)]
         fen: Option<String>,
+        /// Network file to use (default: the one built in).
+        #[arg(long)]
+        net: Option<PathBuf>,
     },
     /// Self-play games at a soft node budget, written as game records for training.
     Datagen {
@@ -190,12 +193,17 @@ fn main() -> ExitCode {
             exit_code("datagen", datagen::run(config))
         }
         Some(Cmd::Perft { depth, fen, chess960 }) => run_perft(depth, fen.as_deref(), chess960),
-        Some(Cmd::Eval { fen }) => exit_code(
+        Some(Cmd::Eval { fen, net }) => exit_code(
             "eval",
-            game_from(fen.as_deref(), false).map(|game| {
+            game_from(fen.as_deref(), false).and_then(|game| {
+                let net = match net {
+                    Some(path) => Network::load(&path)?,
+                    None => Network::embedded(),
+                };
                 let pos = game.position();
-                println!("{}", eval::breakdown(pos));
-                println!("Evaluation: {} (side to move)", eval::evaluate(pos));
+                println!("{}", nnue::explain(&net, pos));
+                println!("Evaluation: {} (side to move)", net.evaluate_position(pos));
+                Ok(())
             }),
         ),
         Some(Cmd::Compare { depth, fen, minimax_nodes }) => {

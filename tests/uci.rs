@@ -331,9 +331,8 @@ fn display_perft_eval_and_help() {
     e.send("eval");
     let lines = e.until("Evaluation");
     assert!(lines.last().unwrap().starts_with("Evaluation: cp"));
-    for term in ["Material", "Mobility", "Passed pawns", "King safety"] {
-        assert!(lines.iter().any(|l| l.trim_start().starts_with(term)), "{term}: {lines:?}");
-    }
+    assert!(lines.iter().any(|l| l.starts_with("NNUE evaluation: ")), "{lines:?}");
+    assert_eq!(lines.iter().filter(|l| l.starts_with("|   P   |")).count(), 1, "{lines:?}");
     e.send("help");
     e.until("  bench");
 }
@@ -442,4 +441,40 @@ fn isready_and_stop_are_prompt_with_several_threads() {
     play_line(&Chess::default(), &[bestmove(&lines).as_str()]);
     e.send("quit");
     assert!(e.exits_within(Duration::from_secs(2)));
+}
+
+#[test]
+fn eval_file_loads_a_net_and_a_bad_one_is_named_and_the_old_one_kept() {
+    let dir = std::env::temp_dir().join(format!("principia-nets-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = principia::nnue::Network::embedded().to_bytes();
+    let (copy, truncated) = (dir.join("copy.nnue"), dir.join("truncated.nnue"));
+    std::fs::write(&copy, &good).unwrap();
+    std::fs::write(&truncated, &good[..1000]).unwrap();
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok");
+    assert!(lines.iter().any(|l| l == "option name EvalFile type string default <default>"), "{lines:?}");
+    e.send("position startpos");
+    e.send("eval");
+    let before = e.until("Evaluation");
+    for (file, answer) in [
+        (copy.to_str().unwrap(), "network loaded from"),
+        (truncated.to_str().unwrap(), "truncated"),
+        ("/no/such/file.nnue", "cannot read"),
+    ] {
+        e.send(&format!("setoption name EvalFile value {file}"));
+        let lines = e.sync();
+        assert!(
+            lines.iter().any(|l| l.starts_with("info string") && l.contains(answer)),
+            "{file}: {lines:?}"
+        );
+        e.send("eval");
+        assert_eq!(e.until("Evaluation"), before, "the same net is in use");
+        e.send("go depth 3");
+        play_line(&Chess::default(), &[bestmove(&e.until("bestmove")).as_str()]);
+    }
+    e.send("setoption name EvalFile value <default>");
+    assert_eq!(e.sync(), vec!["readyok"]);
+    let _ = std::fs::remove_dir_all(&dir);
 }

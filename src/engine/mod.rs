@@ -4,8 +4,8 @@
 
 pub mod options;
 
-use crate::eval;
 use crate::game::Game;
+use crate::nnue::{self, Network};
 use crate::output::{info_string, send};
 use crate::search::time::{Clock, TimeManager};
 use crate::search::{Limits, STACK_SIZE, SearchControl, SearchInfo, SearchResult, Searcher, search_threads};
@@ -13,7 +13,7 @@ use crate::syzygy::{self, Tablebases};
 use crate::tools::{bench, perft};
 use crate::tt::TranspositionTable;
 use crate::uci::{Command, Go, format_bestmove, format_info, format_move, format_score};
-use options::{Options, UciOption};
+use options::{EMBEDDED_NET, Options, UciOption};
 use shakmaty::{CastlingMode, Color, Position, fen::Fen};
 use std::io::BufRead;
 use std::sync::Arc;
@@ -36,6 +36,9 @@ pub struct Engine {
     options: Options,
     tt: Arc<TranspositionTable>,
     tablebases: Option<Arc<Tablebases>>,
+    net: Arc<Network>,
+    /// Where `net` came from, as `EvalFile` names it.
+    loaded_net: String,
     /// One searcher per thread, the main one first; empty while a search runs.
     searchers: Vec<Searcher>,
     job: Option<Job>,
@@ -53,7 +56,18 @@ impl Engine {
         let options = Options::default();
         let tt = TranspositionTable::new(options.hash_mb).expect("default hash table");
         let tt = Arc::new(tt);
-        Engine { game: Game::default(), options, tt, tablebases: None, searchers: Vec::new(), job: None }
+        let net = nnue::embedded();
+        let loaded_net = EMBEDDED_NET.to_string();
+        Engine {
+            game: Game::default(),
+            options,
+            tt,
+            tablebases: None,
+            net,
+            loaded_net,
+            searchers: Vec::new(),
+            job: None,
+        }
     }
 
     /// Reads commands until `quit` or the end of input.
@@ -121,10 +135,10 @@ impl Engine {
     /// Prints the evaluation term by term, then the score from the side to move.
     fn eval(&self) {
         let pos = self.game.position();
-        for line in eval::breakdown(pos).to_string().lines() {
+        for line in nnue::explain(&self.net, pos).lines() {
             send(line);
         }
-        send(&format!("Evaluation: {} (side to move)", format_score(eval::evaluate(pos))));
+        send(&format!("Evaluation: {} (side to move)", format_score(self.net.evaluate_position(pos))));
     }
 
     fn setoption(&mut self, name: &str, value: Option<&str>) {
@@ -133,6 +147,7 @@ impl Engine {
             Err(e) => info_string(&e),
             Ok(UciOption::ClearHash) => self.tt.clear(),
             Ok(UciOption::SyzygyPath) => self.load_tablebases(),
+            Ok(UciOption::EvalFile) => self.load_network(),
             Ok(UciOption::Hash) if self.options.hash_mb != old_hash => self.resize_hash(old_hash),
             Ok(_) => {}
         }
@@ -163,6 +178,28 @@ impl Engine {
             info_string("tablebases unloaded");
         }
         self.tablebases = loaded.tables.map(Arc::new);
+    }
+
+    /// Loads the network of `EvalFile` (`<default>`: the built-in one); a file that cannot
+    /// be used is named in an `info string` and the network in use stays.
+    fn load_network(&mut self) {
+        let file = self.options.eval_file.clone();
+        if file == EMBEDDED_NET || file.is_empty() {
+            self.net = nnue::embedded();
+            self.loaded_net = EMBEDDED_NET.to_string();
+            return;
+        }
+        match Network::load(std::path::Path::new(&file)) {
+            Ok(net) => {
+                self.net = Arc::new(net);
+                self.loaded_net = file.clone();
+                info_string(&format!("network loaded from {file}"));
+            }
+            Err(e) => {
+                self.options.eval_file = self.loaded_net.clone();
+                info_string(&format!("{e}; the network in use stays"));
+            }
+        }
     }
 
     fn castling_mode(&self) -> CastlingMode {
@@ -277,6 +314,7 @@ impl Engine {
             searcher.set_config(self.options.search);
             searcher.set_tt(Arc::clone(&self.tt));
             searcher.set_tablebases(self.tablebases.clone());
+            searcher.set_network(Arc::clone(&self.net));
         }
         searchers
     }

@@ -4,6 +4,9 @@
 
 use crate::search::{DEFAULT_HASH_MB, MAX_THREADS, SearchConfig, SearchMode};
 use crate::syzygy::EMPTY_PATH;
+
+/// The `EvalFile` value that means the network built into the binary.
+pub const EMBEDDED_NET: &str = "<default>";
 use std::fmt;
 
 /// The kind and limits of an option, as `uci` announces it.
@@ -103,6 +106,7 @@ uci_options!(
     SyzygyPath,
     SyzygyProbeDepth,
     Syzygy50MoveRule,
+    EvalFile,
 );
 
 /// Names of the search modes offered by the `SearchMode` option.
@@ -130,6 +134,7 @@ impl UciOption {
             UciOption::SyzygyPath => "SyzygyPath",
             UciOption::SyzygyProbeDepth => "SyzygyProbeDepth",
             UciOption::Syzygy50MoveRule => "Syzygy50MoveRule",
+            UciOption::EvalFile => "EvalFile",
         }
     }
 
@@ -149,6 +154,7 @@ impl UciOption {
             UciOption::SyzygyPath => OptionKind::String { default: EMPTY_PATH },
             UciOption::SyzygyProbeDepth => OptionKind::Spin { default: 1, min: 1, max: 100 },
             UciOption::Syzygy50MoveRule => OptionKind::Check { default: true },
+            UciOption::EvalFile => OptionKind::String { default: EMBEDDED_NET },
         }
     }
 
@@ -205,6 +211,8 @@ pub struct Options {
     pub search: SearchConfig,
     /// Directories of Syzygy tables, as given (`<empty>` for none).
     pub syzygy_path: String,
+    /// The network file, as given (`<default>` for the one built in).
+    pub eval_file: String,
 }
 
 impl Default for Options {
@@ -217,6 +225,7 @@ impl Default for Options {
             show_wdl: false,
             search: SearchConfig::default(),
             syzygy_path: EMPTY_PATH.to_string(),
+            eval_file: EMBEDDED_NET.to_string(),
         }
     }
 }
@@ -253,6 +262,11 @@ impl Options {
             UciOption::SyzygyPath => {
                 if let OptionValue::Text(path) = value {
                     self.syzygy_path = path;
+                }
+            }
+            UciOption::EvalFile => {
+                if let OptionValue::Text(path) = value {
+                    self.eval_file = path;
                 }
             }
             // The GUI may send `go ponder`, which is always understood; buttons are
@@ -318,6 +332,7 @@ mod tests {
                 o.search.multi_pv != 1,
                 o.search.syzygy != SearchConfig::default().syzygy,
                 o.syzygy_path != EMPTY_PATH,
+                o.eval_file != EMBEDDED_NET,
             ];
             let expected = usize::from(!matches!(option, UciOption::Ponder | UciOption::ClearHash));
             assert_eq!(changed.iter().filter(|&&c| c).count(), expected, "{option:?}: {o:?}");
@@ -329,7 +344,7 @@ mod tests {
         for &option in UciOption::ALL {
             assert_eq!(UciOption::from_name(option.name()), Some(option));
         }
-        assert_eq!(UciOption::ALL.len(), 13);
+        assert_eq!(UciOption::ALL.len(), 14);
         assert_eq!(UciOption::Hash.kind().to_string(), "spin default 16 min 1 max 1048576");
         assert_eq!(
             UciOption::SearchMode.kind().to_string(),

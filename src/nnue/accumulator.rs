@@ -3,7 +3,7 @@
 
 use super::features::{Change, feature_index};
 use super::{HIDDEN, Network};
-use shakmaty::{Chess, Color, Piece, Position, Square};
+use shakmaty::{Board, Chess, Color, Piece, Position, Square};
 
 /// A hidden column of zeros, standing in for a change a move does not make.
 static ZERO: [i16; HIDDEN] = [0; HIDDEN];
@@ -25,8 +25,13 @@ impl Default for Accumulator {
 impl Accumulator {
     /// The accumulator of `pos` computed from scratch: the bias plus every piece's column.
     pub fn refresh(net: &Network, pos: &Chess) -> Self {
+        Accumulator::from_board(net, pos.board())
+    }
+
+    /// The accumulator of the pieces on `board`, whatever else holds (tools take pieces off).
+    pub fn from_board(net: &Network, board: &Board) -> Self {
         let mut acc = Accumulator { white: net.feature_bias, black: net.feature_bias };
-        for (square, piece) in pos.board() {
+        for (square, piece) in board {
             for (color, half) in [(Color::White, &mut acc.white), (Color::Black, &mut acc.black)] {
                 let column = &net.feature_weights[feature_index(color, piece, square)];
                 half.iter_mut().zip(column).for_each(|(a, w)| *a += w);
@@ -51,9 +56,7 @@ impl Accumulator {
                 Color::White => (&parent.white, &mut self.white),
                 Color::Black => (&parent.black, &mut self.black),
             };
-            for i in 0..HIDDEN {
-                to[i] = from[i] + a0[i] + a1[i] - r0[i] - r1[i];
-            }
+            add_columns(to, from, [a0, a1], [r0, r1]);
         }
     }
 
@@ -64,5 +67,45 @@ impl Accumulator {
             Color::White => &self.white,
             Color::Black => &self.black,
         }
+    }
+}
+
+/// `to = from + added - removed`, column by column; an AVX2 copy is chosen at run time.
+#[inline]
+fn add_columns(
+    to: &mut [i16; HIDDEN],
+    from: &[i16; HIDDEN],
+    added: [&[i16; HIDDEN]; 2],
+    removed: [&[i16; HIDDEN]; 2],
+) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2, checked just above.
+        return unsafe { add_columns_avx2(to, from, added, removed) };
+    }
+    add_columns_body(to, from, added, removed);
+}
+
+/// [`add_columns`] compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn add_columns_avx2(
+    to: &mut [i16; HIDDEN],
+    from: &[i16; HIDDEN],
+    added: [&[i16; HIDDEN]; 2],
+    removed: [&[i16; HIDDEN]; 2],
+) {
+    add_columns_body(to, from, added, removed);
+}
+
+#[inline(always)]
+fn add_columns_body(
+    to: &mut [i16; HIDDEN],
+    from: &[i16; HIDDEN],
+    [a0, a1]: [&[i16; HIDDEN]; 2],
+    [r0, r1]: [&[i16; HIDDEN]; 2],
+) {
+    for i in 0..HIDDEN {
+        to[i] = from[i] + a0[i] + a1[i] - r0[i] - r1[i];
     }
 }

@@ -9,6 +9,8 @@
 //! weights scaled by `QA`, output weights by `QB`.
 
 mod accumulator;
+mod endgame;
+mod explain;
 mod features;
 mod network;
 mod output;
@@ -16,6 +18,8 @@ mod output;
 mod tests;
 
 pub use accumulator::Accumulator;
+pub use endgame::mop_up_score;
+pub use explain::{explain, piece_shares};
 pub use features::{Change, changes, feature_index};
 pub use network::{HEADER_LEN, MAGIC, Network};
 

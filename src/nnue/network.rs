@@ -64,10 +64,11 @@ impl Network {
         (output * i64::from(self.scale) / i64::from(QA * QB)) as i32
     }
 
-    /// The evaluation of `pos` computed from scratch (for tools and tests; the search keeps
-    /// accumulators).
+    /// The evaluation of `pos` computed from scratch, or the mop-up score against a bare king (for tools
+    /// and tests; the search keeps accumulators).
     pub fn evaluate_position(&self, pos: &Chess) -> i32 {
-        self.evaluate(&Accumulator::refresh(self, pos), pos.turn())
+        super::mop_up_score(pos)
+            .unwrap_or_else(|| self.evaluate(&Accumulator::refresh(self, pos), pos.turn()))
     }
 
     /// Reads a net file, or says why it is not one this build can use.

@@ -5,6 +5,7 @@ use super::params::{ASPIRATION_DELTA, ASPIRATION_DEPTH, ASPIRATION_GIVE_UP};
 use super::tb_search::with_root_score;
 use super::{Limits, SearchControl, SearchInfo, SearchMode, SearchResult, SearchStats, Searcher};
 use crate::game::Game;
+use crate::nnue::Accumulator;
 use crate::score::{INFINITY, MATE_BOUND, MAX_PLY, mate_in};
 use crate::tt::Bound;
 use shakmaty::{Chess, MoveList, Position};
@@ -167,6 +168,7 @@ impl Searcher {
         self.game_keys.clear();
         self.game_keys.extend_from_slice(game.keys());
         self.stack.new_search(*game.keys().last().expect("the root's key"));
+        self.stack[0].acc = Accumulator::refresh(&self.net, game.position());
         self.root.prev_pv.clear();
         self.root.progress = Default::default();
         self.counts = Default::default();

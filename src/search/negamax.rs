@@ -137,6 +137,7 @@ impl Searcher {
         {
             let reduction = NMP_BASE + depth / NMP_DEPTH_DIVISOR;
             self.stack.enter(ply, zobrist(&null), None);
+            self.stack.update_accumulator(ply, &self.net, None);
             let score = -self.negamax(&null, depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
             if self.stopped {
                 return 0;

@@ -1,6 +1,7 @@
 //! The per-ply stack: what each node on the current search path knows about itself.
 //! Entry `ply` belongs to the node at that ply; making a move fills entry `ply + 1`.
 
+use crate::nnue::{Accumulator, Change, Network};
 use crate::score::MAX_PLY;
 use shakmaty::{Move, Piece};
 use std::ops::{Index, IndexMut};
@@ -22,6 +23,8 @@ pub struct PlyEntry {
     pub killers: [Option<Move>; 2],
     /// A move this node does not search (none yet: a place for singular extensions).
     pub excluded: Option<Move>,
+    /// The network's hidden layers for this position.
+    pub acc: Accumulator,
 }
 
 /// The search path's entries, one per ply.
@@ -67,6 +70,18 @@ impl Stack {
         child.mv = made.map(|(mv, _)| mv);
         child.piece = made.map(|(_, piece)| piece);
         child.null_move = made.is_none();
+    }
+
+    /// The accumulator after `ply` becomes the one at `ply` changed by a move's `change`
+    /// (for a null move, `None`: the same pieces).
+    #[inline]
+    pub fn update_accumulator(&mut self, ply: usize, net: &Network, change: Option<&Change>) {
+        let (parents, children) = self.entries.split_at_mut(ply + 1);
+        let (parent, child) = (&parents[ply].acc, &mut children[0].acc);
+        match change {
+            Some(change) => child.update_from(parent, net, change),
+            None => *child = *parent,
+        }
     }
 
     /// Makes the quiet move `mv` the first killer at `ply`.

@@ -1,5 +1,5 @@
 //! One search thread's state: what it owns for a whole search (the histories, the caches,
-//! the counters, the handles of the shared tables), apart from what each ply owns (the
+//! the counters, the handles of the shared tables and the network), apart from what each ply owns (the
 //! stack) and the best lines (the PV table).
 
 use super::history::QuietHistory;
@@ -8,7 +8,7 @@ use super::pv::PvTable;
 use super::stack::Stack;
 use super::time::Progress;
 use super::{Limits, SearchConfig, SearchControl, SearchStats};
-use crate::eval::PawnCache;
+use crate::nnue::{self, Network};
 use crate::syzygy::Tablebases;
 use crate::tt::TranspositionTable;
 use shakmaty::{Chess, EnPassantMode, Move, Piece, Position, zobrist::Zobrist64};
@@ -88,8 +88,8 @@ pub struct Searcher {
     // Learnt and cached across searches.
     pub(super) history: Box<QuietHistory>,
     pub(super) lmr: LmrTable,
+    pub(super) net: Arc<Network>,
     eval_cache: EvalCache,
-    pawns: PawnCache,
     // This search.
     pub(super) limits: Limits,
     /// Keys of the game's positions, oldest first, the root last (for repetitions).
@@ -125,8 +125,8 @@ impl Searcher {
             helper: false,
             history: Box::default(),
             lmr: LmrTable::default(),
+            net: nnue::embedded(),
             eval_cache: EvalCache::default(),
-            pawns: PawnCache::default(),
             limits: Limits::default(),
             game_keys: Vec::new(),
             root: RootState::default(),
@@ -153,6 +153,11 @@ impl Searcher {
         self.tt = tt;
     }
 
+    /// Evaluates with `net` from the next search on.
+    pub fn set_network(&mut self, net: Arc<Network>) {
+        self.net = net;
+    }
+
     /// Uses `tables` (or none) from the next search on.
     pub fn set_tablebases(&mut self, tables: Option<Arc<Tablebases>>) {
         self.tablebases = tables;
@@ -166,8 +171,10 @@ impl Searcher {
     /// The static evaluation of `pos`, the position at `ply`.
     #[inline]
     pub(super) fn evaluate(&mut self, pos: &Chess, ply: usize) -> i32 {
-        let pawns = &mut self.pawns;
-        self.eval_cache.get_or(self.stack[ply].key, || crate::eval::evaluate_cached(pos, pawns))
+        let (net, acc) = (&self.net, &self.stack[ply].acc);
+        let key = self.stack[ply].key;
+        self.eval_cache
+            .get_or(key, || nnue::mop_up_score(pos).unwrap_or_else(|| net.evaluate(acc, pos.turn())))
     }
 
     /// Makes `mv` on a copy of `pos`, the position at `ply`, and enters the child's ply.
@@ -175,12 +182,14 @@ impl Searcher {
     pub(super) fn play(&mut self, pos: &Chess, ply: usize, mv: Move) -> Chess {
         let key = self.stack[ply].key;
         let piece = Piece { color: pos.turn(), role: mv.role() };
+        let change = nnue::changes(pos, mv);
         let mut child = pos.clone();
         child.play_unchecked(mv);
         let next = pos
             .update_zobrist_hash(Zobrist64(key), mv, EnPassantMode::Legal)
             .map_or_else(|| crate::game::zobrist(&child), |z| z.0);
         self.stack.enter(ply, next, Some((mv, piece)));
+        self.stack.update_accumulator(ply, &self.net, Some(&change));
         child
     }
 

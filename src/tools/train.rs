@@ -613,7 +613,8 @@ mod tests {
             let mut pos = game.start.clone();
             for &(mv, score) in &game.plies {
                 let float = trainer.net.output(&Sample::new(&pos, score, 0.5)) * scale;
-                errors.push((float - net.evaluate_position(&pos) as f32).abs());
+                let quantised = net.evaluate(&crate::nnue::Accumulator::refresh(&net, &pos), pos.turn());
+                errors.push((float - quantised as f32).abs());
                 pos.play_unchecked(mv);
             }
         })
