@@ -1,4 +1,5 @@
-//! The command line: starts the UCI loop, or runs `bench` or `perft` and exits.
+//! The command line: starts the UCI loop, runs UCI commands given as arguments (OpenBench),
+//! or runs one of the tools and exits.
 
 use clap::{Parser, Subcommand};
 use principia::{
@@ -8,7 +9,7 @@ use principia::{
     output,
     search::{SearchConfig, SearchMode},
     tools::{
-        bench, compare,
+        self, bench, compare,
         datagen::{self, DatagenConfig},
         perft,
         train::{self, TrainConfig},
@@ -58,6 +59,9 @@ enum Cmd {
         /// Minimax gives up on a position after this many nodes.
         #[arg(long, default_value_t = 5_000_000)]
         minimax_nodes: u64,
+        /// Also draw the nodes per depth of each algorithm to this SVG file (log scale).
+        #[arg(long, value_name = "FILE.svg")]
+        plot: Option<PathBuf>,
     },
     /// Print the network's evaluation of a position, piece by piece.
     Eval {
@@ -143,6 +147,12 @@ enum Cmd {
         #[arg(long)]
         scale: Option<f32>,
     },
+    /// Opening FENs for OpenBench: `genfens N seed S book <None|FILE>`, as the UCI command.
+    Genfens {
+        /// N seed S book <None|FILE>
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        words: Vec<String>,
+    },
     /// Count the leaf nodes of the legal move tree.
     Perft {
         /// Plies to count.
@@ -160,6 +170,12 @@ fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
+    if let Some(commands) = uci_arguments() {
+        // OpenBench's way: each argument is a UCI command, run in order, then the engine exits.
+        let input = commands.join("\n") + "\n";
+        Engine::new().run(std::io::Cursor::new(input));
+        return ExitCode::SUCCESS;
+    }
     let cli = Cli::parse();
     if let Some(path) = &cli.log_file
         && let Err(e) = output::open_log(path)
@@ -192,6 +208,10 @@ fn main() -> ExitCode {
             let config = DatagenConfig { out, games, nodes: nodes.max(1), random_plies, seed, threads };
             exit_code("datagen", datagen::run(config))
         }
+        Some(Cmd::Genfens { words }) => {
+            Engine::new().run(std::io::Cursor::new(format!("genfens {}\n", words.join(" "))));
+            ExitCode::SUCCESS
+        }
         Some(Cmd::Perft { depth, fen, chess960 }) => run_perft(depth, fen.as_deref(), chess960),
         Some(Cmd::Eval { fen, net }) => exit_code(
             "eval",
@@ -206,14 +226,32 @@ fn main() -> ExitCode {
                 Ok(())
             }),
         ),
-        Some(Cmd::Compare { depth, fen, minimax_nodes }) => {
+        Some(Cmd::Compare { depth, fen, minimax_nodes, plot }) => {
             let fens = match fen {
                 Some(fen) => vec![fen],
                 None => bench::POSITIONS.iter().map(|f| f.to_string()).collect(),
             };
-            exit_code("compare", compare::run(depth.max(1), fens, minimax_nodes))
+            let positions = fens.len();
+            let result = compare::run(depth.max(1), fens, minimax_nodes).and_then(|totals| match plot {
+                Some(path) => {
+                    let finished = totals.positions_where_minimax_completed;
+                    tools::plot::nodes_per_depth(&path, &totals, finished.min(positions))
+                }
+                None => Ok(()),
+            });
+            exit_code("compare", result)
         }
     }
+}
+
+/// The arguments, when they are UCI commands rather than a subcommand: the first holds a
+/// space (`"genfens 10 seed 1 book None"`) or is a word only UCI knows (`setoption`, `quit`).
+fn uci_arguments() -> Option<Vec<String>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let first = args.first()?;
+    let uci_word =
+        ["uci", "setoption", "position", "go", "quit", "isready", "ucinewgame"].contains(&first.as_str());
+    (first.trim().contains(char::is_whitespace) || uci_word).then_some(args)
 }
 
 fn parse_mode(name: &str) -> Result<SearchMode, String> {

@@ -2,7 +2,7 @@
 //! search results formatted as text. Nothing here knows how the search works.
 
 use crate::score::mate_in;
-use crate::search::SearchInfo;
+use crate::search::{LiveLine, SearchInfo};
 use crate::tt::Bound;
 use shakmaty::{CastlingMode, Move, fen::Fen, uci::UciMove};
 use std::fmt;
@@ -53,6 +53,15 @@ pub enum Command {
     Eval,
     /// `bench [depth]`.
     Bench(Option<u32>),
+    /// `genfens N seed S book <None|FILE> [extra ...]`: opening positions for OpenBench.
+    GenFens {
+        /// How many positions.
+        count: usize,
+        /// Seed of the random plies.
+        seed: u64,
+        /// A book of FEN or EPD lines to start from, or `None` for the start position.
+        book: Option<String>,
+    },
     /// `help`.
     Help,
 }
@@ -144,6 +153,7 @@ impl FromStr for Command {
                 [depth] => number(depth, "bench depth").map(|d| Command::Bench(Some(d))),
                 [_, extra, ..] => err(format!("unexpected token '{extra}' after bench depth")),
             },
+            "genfens" => parse_genfens(&rest),
             other => err(format!("unknown command '{other}' (type 'help' for the list)")),
         }
     }
@@ -151,6 +161,16 @@ impl FromStr for Command {
 
 fn number<T: FromStr>(token: &str, what: &str) -> Result<T, ParseError> {
     token.parse().map_err(|_| ParseError(format!("invalid {what} '{token}'")))
+}
+
+/// `genfens N seed S book <None|FILE>`; words after the book (OpenBench's extra
+/// arguments) are ignored.
+fn parse_genfens(tokens: &[&str]) -> Result<Command, ParseError> {
+    let [count, "seed", seed, "book", book, ..] = tokens else {
+        return err("genfens expects 'N seed S book <None|FILE>'".into());
+    };
+    let book = (!book.eq_ignore_ascii_case("none")).then(|| book.to_string());
+    Ok(Command::GenFens { count: number(count, "genfens count")?, seed: number(seed, "genfens seed")?, book })
 }
 
 fn parse_setoption(tokens: &[&str]) -> Result<Command, ParseError> {
@@ -367,6 +387,27 @@ pub fn format_info(info: &SearchInfo, mode: CastlingMode, show_wdl: bool) -> Str
         }
     }
     line
+}
+
+/// A live line of a long search.
+pub fn format_live(line: &LiveLine, mode: CastlingMode) -> String {
+    match line {
+        LiveLine::CurrMove { depth, mv, number } => {
+            format!("info depth {depth} currmove {} currmovenumber {number}", format_move(*mv, mode))
+        }
+        LiveLine::Progress { depth, seldepth, nodes, time_ms, hashfull, tbhits } => {
+            let nps = nodes * 1000 / (*time_ms).max(1);
+            let mut text =
+                format!("info depth {depth} seldepth {seldepth} nodes {nodes} nps {nps} time {time_ms}");
+            if let Some(hashfull) = hashfull {
+                text.push_str(&format!(" hashfull {hashfull}"));
+            }
+            if let Some(tbhits) = tbhits {
+                text.push_str(&format!(" tbhits {tbhits}"));
+            }
+            text
+        }
+    }
 }
 
 /// `bestmove X [ponder Y]`, or `bestmove 0000` when there is no legal move.

@@ -112,3 +112,17 @@ fn train_reports_each_epoch_and_writes_nets_the_engine_can_read() {
     assert!(log.contains("resuming after epoch 2") && log.contains("epoch 4: loss"), "{log}");
     let _ = std::fs::remove_dir_all(&out);
 }
+
+#[test]
+fn compare_draws_the_nodes_per_depth_chart() {
+    let svg = temp("nodes.svg");
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    principia(&["compare", "--depth", "3", "--fen", fen, "--plot", svg.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg"), "{}", &text[..text.len().min(200)]);
+    for label in ["Minimax -pv", "AlphaBeta -pv", "AlphaBeta +pv", "PVS -pv", "PVS +pv", "nodes (log scale)"]
+    {
+        assert!(text.contains(label), "{label}");
+    }
+    let _ = std::fs::remove_file(&svg);
+}

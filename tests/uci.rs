@@ -478,3 +478,47 @@ fn eval_file_loads_a_net_and_a_bad_one_is_named_and_the_old_one_kept() {
     assert_eq!(e.sync(), vec!["readyok"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_long_analysis_shows_currmove_and_progress_lines_few_a_second_and_ends_on_the_counters() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send("position startpos moves e2e4 e7e5 g1f3");
+    let start = std::time::Instant::now();
+    e.send("go infinite");
+    let mut lines = Vec::new();
+    let is_currmove = |l: &String| l.contains(" currmove ");
+    let is_progress = |l: &String| l.starts_with("info depth") && l.contains(" nps ") && !l.contains(" pv ");
+    // Until a currmove line and three progress lines have come (within 30 s).
+    while start.elapsed() < Duration::from_secs(30)
+        && (!lines.iter().any(is_currmove) || lines.iter().filter(|l| is_progress(l)).count() < 3)
+    {
+        if let Some(line) = e.next_within(Duration::from_millis(100)) {
+            lines.push(line);
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    e.send("stop");
+    let after = e.until("bestmove");
+    let live = lines.iter().filter(|l| is_currmove(l) || is_progress(l)).count();
+    assert!(lines.iter().any(is_currmove), "{lines:#?}");
+    assert!(lines.iter().filter(|l| is_progress(l)).count() >= 3, "{lines:#?}");
+    assert!(live as f64 <= 5.0 * seconds + 2.0, "{live} live lines in {seconds:.1} s");
+    for line in lines.iter().filter(|l| is_currmove(l)) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!((words[0], words[1], words[3], words[5]), ("info", "depth", "currmove", "currmovenumber"));
+    }
+    // Stopped in mid-iteration: one last line with the PV and counters at least as high.
+    let last_progress_nodes = lines
+        .iter()
+        .rev()
+        .find(|l| is_progress(l))
+        .and_then(|l| l.split_whitespace().skip_while(|w| *w != "nodes").nth(1)?.parse::<u64>().ok())
+        .unwrap();
+    let all: Vec<&String> = lines.iter().chain(&after).collect();
+    let last = all.iter().rev().find(|l| l.contains(" pv ")).expect("a final line with the PV");
+    let nodes: u64 = last.split_whitespace().skip_while(|w| *w != "nodes").nth(1).unwrap().parse().unwrap();
+    assert!(nodes >= last_progress_nodes, "{last} after {last_progress_nodes} nodes");
+    check_pvs(&play_line(&Chess::default(), &["e2e4", "e7e5", "g1f3"]), &after);
+}

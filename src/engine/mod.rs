@@ -8,11 +8,14 @@ use crate::game::Game;
 use crate::nnue::{self, Network};
 use crate::output::{info_string, send};
 use crate::search::time::{Clock, TimeManager};
-use crate::search::{Limits, STACK_SIZE, SearchControl, SearchInfo, SearchResult, Searcher, search_threads};
+use crate::search::{
+    Limits, LiveLine, LiveOutput, STACK_SIZE, SearchControl, SearchInfo, SearchResult, Searcher,
+    search_threads,
+};
 use crate::syzygy::{self, Tablebases};
-use crate::tools::{bench, perft};
+use crate::tools::{bench, genfens, perft};
 use crate::tt::TranspositionTable;
-use crate::uci::{Command, Go, format_bestmove, format_info, format_move, format_score};
+use crate::uci::{Command, Go, format_bestmove, format_info, format_live, format_move, format_score};
 use options::{EMBEDDED_NET, Options, UciOption};
 use shakmaty::{CastlingMode, Color, Position, fen::Fen};
 use std::io::BufRead;
@@ -118,6 +121,7 @@ impl Engine {
             Command::Eval => self.eval(),
             Command::Perft(depth) => self.perft(depth),
             Command::Bench(depth) => self.bench(depth),
+            Command::GenFens { count, seed, book } => self.genfens(count, seed, book.as_deref()),
             Command::Help => help(),
         }
     }
@@ -267,6 +271,9 @@ impl Engine {
         let answered = Arc::new(AtomicBool::new(false));
         let thread_answered = Arc::clone(&answered);
         let mut searchers = self.take_searchers();
+        let live_mode = self.castling_mode();
+        let live: LiveOutput = Box::new(move |line: &LiveLine| send(&format_live(line, live_mode)));
+        searchers[0].set_live_output(Some(live));
         let game = self.game.clone();
         let mode = self.castling_mode();
         let show_wdl = self.options.show_wdl;
@@ -421,6 +428,19 @@ impl Engine {
     }
 }
 
+impl Engine {
+    /// Prints `info string genfens <FEN>` for each opening position asked for.
+    fn genfens(&self, count: usize, seed: u64, book: Option<&str>) {
+        if self.searching() {
+            return info_string("genfens refused while a search is running");
+        }
+        match genfens::generate(count, seed, book.map(std::path::Path::new)) {
+            Ok(fens) => fens.iter().for_each(|fen| send(&format!("info string genfens {fen}"))),
+            Err(e) => info_string(&format!("genfens: {e}")),
+        }
+    }
+}
+
 fn help() {
     for line in [
         "Principia speaks UCI. Commands:",
@@ -433,6 +453,7 @@ fn help() {
         "  eval         print the static evaluation",
         "  go perft <n> count leaf nodes per root move",
         "  bench [n]    search the bench positions to depth n and print 'nodes nps'",
+        "  genfens <n> seed <s> book <None|file>   n opening FENs for OpenBench",
     ] {
         send(line);
     }

@@ -41,6 +41,13 @@ impl Searcher {
             let stopped = self.stopped;
             let best = self.finish_iteration(&mut result, lines, report);
             if stopped {
+                // Stopped in mid-iteration with nothing new to show: the last line again,
+                // with the counters brought up to date, so the GUI ends on them.
+                if best.is_none()
+                    && let Some(last) = &result.info
+                {
+                    report(&self.brought_up_to_date(last));
+                }
                 break;
             }
             self.stats.iteration_nodes.push(self.counts.nodes);
@@ -174,6 +181,7 @@ impl Searcher {
         self.counts = Default::default();
         self.stopped = false;
         self.stats = SearchStats::default();
+        self.reset_live();
         if self.uses_tt() {
             if !self.helper {
                 self.tt.new_search();
@@ -232,6 +240,19 @@ impl Searcher {
             bound: Bound::Exact,
             multipv: None,
             pv: self.pv.root_line().collect(),
+        }
+    }
+
+    /// `info` with this search's counters as they are now.
+    fn brought_up_to_date(&self, info: &SearchInfo) -> SearchInfo {
+        let now = self.info(info.score);
+        SearchInfo {
+            seldepth: info.seldepth.max(now.seldepth),
+            nodes: now.nodes,
+            time_ms: now.time_ms,
+            hashfull: now.hashfull,
+            tbhits: now.tbhits,
+            ..info.clone()
         }
     }
 

@@ -25,6 +25,7 @@ pub mod time;
 pub use control::SearchControl;
 pub use limits::Limits;
 pub use ordering::{MovePicker, is_quiet, mvv_lva};
+pub use params::{LIVE_CURRMOVE_AFTER_MS, LIVE_CURRMOVE_GAP_MS, LIVE_PROGRESS_EVERY_MS};
 pub use see::{see, see_ge};
 pub use smp::{MAX_THREADS, search_threads};
 pub use thread::{DEFAULT_HASH_MB, Searcher};
@@ -126,6 +127,39 @@ impl SearchInfo {
         self.nodes * 1000 / self.time_ms.max(1)
     }
 }
+
+/// A line a long search sends between iterations, so a GUI's display keeps moving.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LiveLine {
+    /// A root move's search begins: `info depth D currmove M currmovenumber N`.
+    CurrMove {
+        /// The iteration's depth.
+        depth: u32,
+        /// The root move.
+        mv: Move,
+        /// Its place in this search of the root, from 1.
+        number: usize,
+    },
+    /// The counters so far: `info depth D seldepth S nodes N nps X time T hashfull H [tbhits K]`.
+    Progress {
+        /// The iteration's depth.
+        depth: u32,
+        /// Deepest ply reached in this iteration.
+        seldepth: u32,
+        /// Nodes of every thread.
+        nodes: u64,
+        /// Milliseconds since the search began.
+        time_ms: u64,
+        /// Permille of the hash table in use.
+        hashfull: Option<u32>,
+        /// Tablebase hits, when tables are loaded.
+        tbhits: Option<u64>,
+    },
+}
+
+/// Where live lines go: set on the main searcher by the engine, none elsewhere (bench,
+/// datagen and the tests print nothing of it).
+pub type LiveOutput = Box<dyn FnMut(&LiveLine) + Send>;
 
 /// Counters that describe how the search went, for `compare` and the tests.
 #[derive(Clone, Debug, Default)]

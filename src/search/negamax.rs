@@ -171,9 +171,12 @@ impl Searcher {
             if Some(mv) == excluded {
                 continue;
             }
-            #[cfg(test)]
-            if ply == 0 && index == 0 {
-                self.stats.trace.first_moves.push(mv);
+            if ply == 0 {
+                #[cfg(test)]
+                if index == 0 {
+                    self.stats.trace.first_moves.push(mv);
+                }
+                self.live_currmove(mv, index + 1);
             }
             let child_on_pv = pv_move == Some(mv);
             let gives_check = gives_check(pos, mv);

@@ -72,3 +72,12 @@ pub const HISTORY_BONUS_MAX: i32 = HISTORY_MAX / 4;
 pub const MVV_LVA_VALUE: [i32; 6] = [1, 3, 3, 5, 9, 20];
 /// Piece values for static exchange evaluation, in centipawns.
 pub const SEE_VALUE: [i32; 6] = [100, 300, 300, 500, 900, 20_000];
+
+// Live output of long searches (not search parameters, but timings a GUI user sees).
+
+/// `currmove` lines only after this many milliseconds of search (short searches stay quiet)...
+pub const LIVE_CURRMOVE_AFTER_MS: u64 = 3_000;
+/// ...and at most one every this many milliseconds (GUIs hang on floods).
+pub const LIVE_CURRMOVE_GAP_MS: u64 = 250;
+/// A progress line (nodes, nps, time, hashfull) about this often, from this long on.
+pub const LIVE_PROGRESS_EVERY_MS: u64 = 1_000;

@@ -4,10 +4,11 @@
 
 use super::history::QuietHistory;
 use super::lmr::LmrTable;
+use super::params::{LIVE_CURRMOVE_AFTER_MS, LIVE_CURRMOVE_GAP_MS, LIVE_PROGRESS_EVERY_MS};
 use super::pv::PvTable;
 use super::stack::Stack;
 use super::time::Progress;
-use super::{Limits, SearchConfig, SearchControl, SearchStats};
+use super::{Limits, LiveLine, LiveOutput, SearchConfig, SearchControl, SearchStats};
 use crate::nnue::{self, Network};
 use crate::syzygy::Tablebases;
 use crate::tt::TranspositionTable;
@@ -100,6 +101,11 @@ pub struct Searcher {
     pub(super) stack: Stack,
     pub(super) pv: PvTable,
     pub(super) stats: SearchStats,
+    // Live output (the main thread of an engine search only).
+    live: Option<LiveOutput>,
+    /// When the next progress line is due, and when the last `currmove` line went out.
+    live_next_ms: u64,
+    live_currmove_ms: u64,
 }
 
 impl Default for Searcher {
@@ -135,6 +141,9 @@ impl Searcher {
             stack: Stack::default(),
             pv: PvTable::default(),
             stats: SearchStats::default(),
+            live: None,
+            live_next_ms: 0,
+            live_currmove_ms: 0,
         }
     }
 
@@ -161,6 +170,52 @@ impl Searcher {
     /// Uses `tables` (or none) from the next search on.
     pub fn set_tablebases(&mut self, tables: Option<Arc<Tablebases>>) {
         self.tablebases = tables;
+    }
+
+    /// Sends live lines (`currmove`, progress) of long searches to `output`, or none.
+    pub fn set_live_output(&mut self, output: Option<LiveOutput>) {
+        self.live = output;
+    }
+
+    /// Starts the live output's clocks for a new search.
+    pub(super) fn reset_live(&mut self) {
+        self.live_next_ms = LIVE_PROGRESS_EVERY_MS;
+        self.live_currmove_ms = 0;
+    }
+
+    /// Sends `currmove` for the root move `mv`, the `number`th searched, when the search
+    /// has run long enough and the last such line is not too recent.
+    #[inline]
+    pub(super) fn live_currmove(&mut self, mv: Move, number: usize) {
+        if self.live.is_none() {
+            return;
+        }
+        let now = self.control.elapsed_ms();
+        if now >= LIVE_CURRMOVE_AFTER_MS && now >= self.live_currmove_ms + LIVE_CURRMOVE_GAP_MS {
+            self.live_currmove_ms = now;
+            let line = LiveLine::CurrMove { depth: self.root.depth, mv, number };
+            self.live.as_mut().expect("checked")(&line);
+        }
+    }
+
+    /// Sends the counters about once a second.
+    fn live_progress(&mut self) {
+        let now = self.control.elapsed_ms();
+        if now < self.live_next_ms {
+            return;
+        }
+        self.live_next_ms = now + LIVE_PROGRESS_EVERY_MS;
+        let line = LiveLine::Progress {
+            depth: self.root.depth,
+            seldepth: self.counts.seldepth as u32,
+            nodes: self.total_nodes(),
+            time_ms: now,
+            hashfull: self.uses_tt().then(|| self.tt.hashfull()),
+            tbhits: self.tablebases.is_some().then(|| self.total_tbhits()),
+        };
+        if let Some(live) = self.live.as_mut() {
+            live(&line);
+        }
     }
 
     /// Only the strong search uses the hash table; the classic modes search the bare tree.
@@ -215,6 +270,9 @@ impl Searcher {
             self.stopped = self.total_nodes() >= limit;
         } else if poll {
             self.publish_nodes();
+        }
+        if poll && self.live.is_some() {
+            self.live_progress();
         }
         if poll && !self.stopped {
             let out_of_time = match self.limits.time {

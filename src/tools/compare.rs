@@ -118,6 +118,11 @@ pub struct Totals {
     pub researches: Vec<u64>,
     /// Per variant: nodes on positions where minimax completed (for fair ratios).
     pub nodes_where_minimax_completed: Vec<u64>,
+    /// Per variant: nodes per iteration (not cumulative) on the positions where minimax
+    /// completed, so every variant counts the same positions (the chart's data).
+    pub per_depth_where_minimax_completed: Vec<Vec<u64>>,
+    /// Positions where minimax reached the full depth.
+    pub positions_where_minimax_completed: usize,
 }
 
 fn add_to_totals(totals: &mut Totals, runs: &[Run], depth: u32) {
@@ -125,6 +130,7 @@ fn add_to_totals(totals: &mut Totals, runs: &[Run], depth: u32) {
     totals.iteration_nodes.resize(runs.len(), vec![0; depth as usize]);
     totals.researches.resize(runs.len(), 0);
     totals.nodes_where_minimax_completed.resize(runs.len(), 0);
+    totals.per_depth_where_minimax_completed.resize(runs.len(), vec![0; depth as usize]);
     for (i, run) in runs.iter().enumerate() {
         // Branching factors only from runs that reached the full depth.
         let mut previous = 0;
@@ -134,7 +140,13 @@ fn add_to_totals(totals: &mut Totals, runs: &[Run], depth: u32) {
         }
         totals.researches[i] += run.researches;
         if minimax_done {
+            totals.positions_where_minimax_completed += usize::from(i == 0);
             totals.nodes_where_minimax_completed[i] += run.nodes();
+            let mut previous = 0;
+            for (d, &cumulative) in run.iteration_nodes.iter().enumerate() {
+                totals.per_depth_where_minimax_completed[i][d] += cumulative - previous;
+                previous = cumulative;
+            }
         }
     }
 }
