@@ -60,8 +60,9 @@ fn perft_group(c: &mut Criterion) {
 
 fn evaluation(c: &mut Criterion) {
     let games = games();
-    c.bench_function("eval/bench_positions", |b| {
-        b.iter(|| games.iter().map(|g| eval::evaluate(black_box(g.position()))).sum::<i32>())
+    let net = eval::Network::embedded();
+    c.bench_function("eval/refresh_and_evaluate", |b| {
+        b.iter(|| games.iter().map(|g| net.evaluate_position(black_box(g.position()))).sum::<i32>())
     });
 }
 

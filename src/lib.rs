@@ -3,7 +3,6 @@
 pub mod engine;
 pub mod eval;
 pub mod game;
-pub mod nnue;
 pub mod output;
 pub mod rng;
 pub mod score;

@@ -4,8 +4,8 @@
 use clap::{Parser, Subcommand};
 use principia::{
     engine::Engine,
+    eval::{self, Network},
     game::Game,
-    nnue::{self, Network},
     output,
     search::{SearchConfig, SearchMode},
     tools::{
@@ -13,7 +13,6 @@ use principia::{
         datagen::{self, DatagenConfig},
         perft,
         train::{self, TrainConfig},
-        tune::{self, TuneConfig},
     },
 };
 use shakmaty::{CastlingMode, fen::Fen};
@@ -92,27 +91,6 @@ enum Cmd {
         /// Games played at once.
         #[arg(long, default_value_t = 1)]
         threads: usize,
-    },
-    /// Texel-tune the evaluation weights on datagen output and write them as Rust source.
-    Tune {
-        /// Data files written by datagen.
-        #[arg(required = true)]
-        data: Vec<PathBuf>,
-        /// Full-batch gradient steps.
-        #[arg(long, default_value_t = 1000)]
-        epochs: usize,
-        /// Adam learning rate (centipawns per step).
-        #[arg(long, default_value_t = 1.0)]
-        lr: f64,
-        /// Where to write the weights.
-        #[arg(long, default_value = "src/eval/weights.rs")]
-        out: PathBuf,
-        /// Threads computing the gradient.
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
-        /// L2 penalty pulling every weight toward its starting value.
-        #[arg(long, default_value_t = 0.0)]
-        l2: f64,
     },
     /// Train the network on datagen games (on the CPU) and write it quantised.
     Train {
@@ -197,9 +175,6 @@ fn main() -> ExitCode {
             );
             ExitCode::SUCCESS
         }
-        Some(Cmd::Tune { data, epochs, lr, out, threads, l2 }) => {
-            exit_code("tune", tune::run(&TuneConfig { data, epochs, lr, out, threads, l2 }))
-        }
         Some(Cmd::Train { data, out, epochs, lr, batch, wdl, threads, seed, resume, scale }) => {
             let config = TrainConfig { data, out, epochs, lr, batch, wdl, threads, seed, resume, scale };
             exit_code("train", train::run(&config))
@@ -221,7 +196,7 @@ fn main() -> ExitCode {
                     None => Network::embedded(),
                 };
                 let pos = game.position();
-                println!("{}", nnue::explain(&net, pos));
+                println!("{}", eval::explain(&net, pos));
                 println!("Evaluation: {} (side to move)", net.evaluate_position(pos));
                 Ok(())
             }),

@@ -166,7 +166,7 @@ fn with_searcher(f: impl FnOnce(&mut Searcher)) {
 /// write its FEN, and (when `depth` > 0) search it.
 fn exercise(game: &Game, mode: CastlingMode, depth: u32) {
     let pos = game.position();
-    eval::evaluate(pos);
+    eval::Network::embedded().evaluate_position(pos);
     let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
     assert!(fen.parse::<Fen>().is_ok(), "the engine's own FEN reads back: {fen}");
     for mv in pos.legal_moves() {

@@ -1,4 +1,4 @@
-//! The evaluation tools through the real binary: `eval`, `datagen` and `tune`.
+//! The evaluation tools through the real binary: `eval`, `datagen`, `train` and `compare`.
 
 use principia::tools::games;
 use std::path::PathBuf;
@@ -71,27 +71,6 @@ fn datagen_is_deterministic_across_threads_and_resumes_after_an_interrupt() {
 }
 
 #[test]
-fn tune_reports_the_loss_per_epoch_and_writes_weights_source() {
-    let out_path = temp("weights.rs");
-    let out = principia(&[
-        "tune",
-        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tune_fixture.txt"),
-        "--epochs",
-        "3",
-        "--out",
-        out_path.to_str().unwrap(),
-    ]);
-    let log = String::from_utf8(out.stderr).unwrap();
-    for epoch in 1..=3 {
-        assert!(log.lines().any(|l| l.starts_with(&format!("epoch {epoch}: loss "))), "{log}");
-    }
-    let source = std::fs::read_to_string(&out_path).unwrap();
-    assert!(source.contains("pub static WEIGHTS: [S; COUNT]"), "{source}");
-    assert!(source.contains("// passed") && source.contains("// king_attack"));
-    let _ = std::fs::remove_file(&out_path);
-}
-
-#[test]
 fn train_reports_each_epoch_and_writes_nets_the_engine_can_read() {
     let out = temp("train-out");
     let _ = std::fs::remove_dir_all(&out);
@@ -104,7 +83,7 @@ fn train_reports_each_epoch_and_writes_nets_the_engine_can_read() {
     }
     for net in ["epoch-1.nnue", "epoch-2.nnue", "best.nnue"] {
         let bytes = std::fs::read(out.join(net)).unwrap();
-        assert!(principia::nnue::Network::from_bytes(&bytes).is_ok(), "{net}");
+        assert!(principia::eval::Network::from_bytes(&bytes).is_ok(), "{net}");
     }
     // Two more epochs from the checkpoint.
     let resumed = [&args[..4], &["--epochs", "4", "--batch", "512", "--resume"]].concat();

@@ -447,7 +447,7 @@ fn isready_and_stop_are_prompt_with_several_threads() {
 fn eval_file_loads_a_net_and_a_bad_one_is_named_and_the_old_one_kept() {
     let dir = std::env::temp_dir().join(format!("principia-nets-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let good = principia::nnue::Network::embedded().to_bytes();
+    let good = principia::eval::Network::embedded().to_bytes();
     let (copy, truncated) = (dir.join("copy.nnue"), dir.join("truncated.nnue"));
     std::fs::write(&copy, &good).unwrap();
     std::fs::write(&truncated, &good[..1000]).unwrap();

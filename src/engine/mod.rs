@@ -4,8 +4,8 @@
 
 pub mod options;
 
+use crate::eval::{self, Network};
 use crate::game::Game;
-use crate::nnue::{self, Network};
 use crate::output::{info_string, send};
 use crate::search::time::{Clock, TimeManager};
 use crate::search::{
@@ -59,7 +59,7 @@ impl Engine {
         let options = Options::default();
         let tt = TranspositionTable::new(options.hash_mb).expect("default hash table");
         let tt = Arc::new(tt);
-        let net = nnue::embedded();
+        let net = eval::embedded();
         let loaded_net = EMBEDDED_NET.to_string();
         Engine {
             game: Game::default(),
@@ -139,7 +139,7 @@ impl Engine {
     /// Prints the evaluation term by term, then the score from the side to move.
     fn eval(&self) {
         let pos = self.game.position();
-        for line in nnue::explain(&self.net, pos).lines() {
+        for line in eval::explain(&self.net, pos).lines() {
             send(line);
         }
         send(&format!("Evaluation: {} (side to move)", format_score(self.net.evaluate_position(pos))));
@@ -189,7 +189,7 @@ impl Engine {
     fn load_network(&mut self) {
         let file = self.options.eval_file.clone();
         if file == EMBEDDED_NET || file.is_empty() {
-            self.net = nnue::embedded();
+            self.net = eval::embedded();
             self.loaded_net = EMBEDDED_NET.to_string();
             return;
         }

@@ -1,51 +1,30 @@
-//! Endgame knowledge outside the tuned weights: game phase, scaling drawish material toward
-//! zero, and driving a bare king to the edge (or the right corner) so the search finds the mate.
+//! Endgame knowledge in place of the network: against a bare king, the score is the
+//! material plus a bonus that drives the king to the edge (or to the right corner against
+//! bishop and knight) and the winning king toward it, so the search finds the mate.
+//! Self-play rarely reaches these endings, and the network's score there is too uneven
+//! from square to square to lead the search to the mate.
 
-use shakmaty::{Bitboard, Board, ByRole, Color, Square};
+use shakmaty::{Bitboard, Board, Color, Position, Role, Square};
 
-/// Phase of the starting position: 4 minors, 4 rooks and 2 queens.
-pub const PHASE_MAX: i32 = 24;
+/// Material of the winning side, in centipawns, by role (pawn .. king).
+const MATERIAL: [i32; 6] = [100, 300, 300, 500, 900, 0];
 
-/// Endgame scale of an ordinary position; the endgame score is multiplied by scale / this.
-pub const SCALE_NORMAL: i32 = 128;
-
-/// Game phase from the pieces left: `PHASE_MAX` with all of them, 0 with kings and pawns only.
-pub fn phase(board: &Board) -> i32 {
-    let minors = (board.knights() | board.bishops()).count() as i32;
-    let rooks = board.rooks().count() as i32;
-    let queens = board.queens().count() as i32;
-    (minors + 2 * rooks + 4 * queens).min(PHASE_MAX)
-}
-
-fn piece_points(m: &ByRole<u8>) -> i32 {
-    3 * i32::from(m.knight + m.bishop) + 5 * i32::from(m.rook) + 9 * i32::from(m.queen)
-}
-
-/// How much of the score counts (out of `SCALE_NORMAL`), given the side the endgame score favours.
-pub fn scale(board: &Board, strong: Color) -> i32 {
-    if (board.pawns() & board.by_color(strong)).is_empty() {
-        let (s, w) = (board.material_side(strong), board.material_side(!strong));
-        let (sp, wp) = (piece_points(&s), piece_points(&w));
-        // A lone minor or two knights cannot force mate.
-        if sp <= 3 || (s.knight == 2 && sp == 6) {
-            return 0;
-        }
-        // A minor piece's edge (rook against minor, rook and minor against rook) rarely wins.
-        if sp - wp <= 3 {
-            return SCALE_NORMAL / 8;
-        }
-    }
-    // Opposite-coloured bishops and nothing else but pawns.
-    let bishops = board.bishops();
-    let others = board.knights() | board.rooks() | board.queens();
-    if others.is_empty()
-        && bishops.count() == 2
-        && (bishops & board.white()).count() == 1
-        && (bishops & Bitboard::LIGHT_SQUARES).count() == 1
-    {
-        return SCALE_NORMAL / 2;
-    }
-    SCALE_NORMAL
+/// The score of `pos` from the side to move's point of view when one side has only its
+/// king and the other mating material without pawns; `None` otherwise.
+#[inline]
+pub fn mop_up_score(pos: &impl Position) -> Option<i32> {
+    let board = pos.board();
+    [Color::White, Color::Black].into_iter().find_map(|winner| {
+        let bonus = mop_up(board, winner)?;
+        let material: i32 = Role::ALL
+            .iter()
+            .map(|&role| {
+                MATERIAL[role as usize - 1] * (board.by_role(role) & board.by_color(winner)).count() as i32
+            })
+            .sum();
+        let score = material + bonus;
+        Some(if winner == pos.turn() { score } else { -score })
+    })
 }
 
 /// Bonus (from `winner`'s side) that drives a bare king to the edge and the winning king toward it,
@@ -86,30 +65,6 @@ mod tests {
 
     fn board(fen: &str) -> Board {
         fen.parse::<Fen>().unwrap().into_setup().board
-    }
-
-    #[test]
-    fn phase_counts_pieces() {
-        assert_eq!(phase(&Board::new()), PHASE_MAX);
-        assert_eq!(phase(&board("4k3/pppp4/8/8/8/8/4PPPP/4K3 w - - 0 1")), 0);
-        assert_eq!(phase(&board("3qk3/8/8/8/8/8/8/R3K3 w - - 0 1")), 6);
-    }
-
-    #[test]
-    fn drawn_material_scales_to_zero() {
-        assert_eq!(scale(&board("4k3/8/8/8/8/8/8/2N1K3 w - - 0 1"), Color::White), 0);
-        assert_eq!(scale(&board("4k3/8/8/8/8/8/8/1NN1K3 w - - 0 1"), Color::White), 0);
-        assert_eq!(scale(&board("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1"), Color::White), 0);
-        assert_eq!(scale(&board("4kb2/8/8/8/8/8/8/R3K3 w - - 0 1"), Color::White), SCALE_NORMAL / 8);
-        assert_eq!(scale(&board("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), Color::White), SCALE_NORMAL);
-    }
-
-    #[test]
-    fn opposite_bishops_scale_down_same_bishops_do_not() {
-        let opposite = board("4k1b1/5p2/8/8/8/8/1PP5/2B1K3 w - - 0 1");
-        let same = board("4kb2/5p2/8/8/8/8/1PP5/2B1K3 w - - 0 1");
-        assert_eq!(scale(&opposite, Color::White), SCALE_NORMAL / 2);
-        assert_eq!(scale(&same, Color::White), SCALE_NORMAL);
     }
 
     #[test]

@@ -1,184 +1,133 @@
-use super::params::*;
+//! The network's invariants: incremental updates equal a refresh, colours are symmetric,
+//! net files round-trip and bad ones are refused.
+
 use super::*;
 use crate::rng::Rng;
-use shakmaty::{CastlingMode, EnPassantMode, fen::Fen};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, fen::Fen};
 
-fn pos(fen: &str) -> Chess {
-    fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
+/// A network of random weights within the trainer's bounds.
+fn random_net(seed: u64) -> Network {
+    let mut rng = Rng::new(seed);
+    let mut weight = |bound: u64| (rng.next_u64() % (2 * bound + 1)) as i16 - bound as i16;
+    let mut feature_weights = vec![[0i16; HIDDEN]; INPUTS];
+    feature_weights.iter_mut().flatten().for_each(|w| *w = weight(500));
+    let mut feature_bias = [0i16; HIDDEN];
+    feature_bias.iter_mut().for_each(|w| *w = weight(200));
+    let mut output_weights = [0i16; 2 * HIDDEN];
+    output_weights.iter_mut().for_each(|w| *w = weight(127));
+    Network { feature_weights, feature_bias, output_weights, output_bias: 1234, scale: 150 }
 }
 
-fn flipped(p: &Chess) -> Chess {
-    let mut setup = p.to_setup(EnPassantMode::Legal);
-    setup.mirror();
-    setup.position(CastlingMode::Standard).unwrap()
+fn position(fen: &str, mode: CastlingMode) -> Chess {
+    fen.parse::<Fen>().unwrap().into_position(mode).unwrap()
 }
 
-/// Positions from seeded random games: varied material, structure and king placement.
-fn random_positions(count: usize) -> Vec<Chess> {
-    let mut rng = Rng::new(2026);
-    let mut out = Vec::new();
-    while out.len() < count {
-        let mut p = Chess::default();
-        for _ in 0..rng.below(120) + 1 {
-            let moves = p.legal_moves();
+/// Special moves first when there are any (so every kind is met), else a random move.
+fn pick(moves: &[Move], rng: &mut Rng) -> Move {
+    let special: Vec<Move> =
+        moves.iter().copied().filter(|m| m.is_promotion() || m.is_en_passant() || m.is_castle()).collect();
+    if !special.is_empty() && rng.below(2) == 0 {
+        return special[rng.below(special.len())];
+    }
+    moves[rng.below(moves.len())]
+}
+
+#[test]
+fn incremental_updates_equal_a_refresh_along_random_games() {
+    let net = random_net(1);
+    let starts = [
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", CastlingMode::Standard),
+        ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", CastlingMode::Standard),
+        ("8/P1k5/8/8/8/8/1p4K1/8 w - - 0 1", CastlingMode::Standard),
+        ("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", CastlingMode::Chess960),
+        ("2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9", CastlingMode::Chess960),
+        ("qrkbrnbn/pppppppp/8/8/8/8/PPPPPPPP/QRKBRNBN w EBeb - 0 1", CastlingMode::Chess960),
+    ];
+    let mut rng = Rng::new(7);
+    let (mut captures, mut promotions, mut en_passant, mut castles, mut castles960) = (0, 0, 0, 0, 0);
+    for game in 0..300 {
+        let (fen, mode) = starts[game % starts.len()];
+        let mut pos = position(fen, mode);
+        let mut acc = Accumulator::refresh(&net, &pos);
+        for _ in 0..120 {
+            let moves = pos.legal_moves();
             if moves.is_empty() {
                 break;
             }
-            p.play_unchecked(moves[rng.below(moves.len())]);
-        }
-        out.push(p);
-    }
-    out
-}
-
-fn section(fen: &str, s: Section) -> Score {
-    let b = breakdown(&pos(fen));
-    let row = Section::ALL.iter().position(|&x| x == s).unwrap();
-    b.sections[row][0] - b.sections[row][1]
-}
-
-fn count(fen: &str, index: usize) -> i32 {
-    trace(&pos(fen)).counts[index]
-}
-
-#[test]
-fn colour_flip_gives_the_same_score() {
-    for p in random_positions(400) {
-        assert_eq!(evaluate(&p), evaluate(&flipped(&p)), "{}", Fen::from_position(&p, EnPassantMode::Legal));
-    }
-}
-
-#[test]
-fn pawn_cache_gives_the_same_score() {
-    // A small random set evaluated twice through one cache: misses, then hits.
-    let mut cache = PawnCache::default();
-    let positions = random_positions(300);
-    for _ in 0..2 {
-        for p in &positions {
-            assert_eq!(
-                evaluate_cached(p, &mut cache),
-                evaluate(p),
-                "{}",
-                Fen::from_position(p, EnPassantMode::Legal)
-            );
+            let mv = pick(&moves, &mut rng);
+            captures += usize::from(mv.is_capture());
+            promotions += usize::from(mv.is_promotion());
+            en_passant += usize::from(mv.is_en_passant());
+            castles += usize::from(mv.is_castle() && mode == CastlingMode::Standard);
+            castles960 += usize::from(mv.is_castle() && mode == CastlingMode::Chess960);
+            let change = changes(&pos, mv);
+            let parent = acc;
+            acc.update_from(&parent, &net, &change);
+            pos.play_unchecked(mv);
+            let fen = Fen::from_position(&pos, EnPassantMode::Legal);
+            assert_eq!(acc, Accumulator::refresh(&net, &pos), "after {mv:?}, at {fen}");
         }
     }
-}
-
-#[test]
-fn breakdown_adds_up_to_the_evaluation() {
-    for p in random_positions(50) {
-        let white = breakdown(&p).white;
-        assert_eq!(evaluate(&p), if p.turn() == Color::White { white } else { -white });
+    for (kind, count) in [
+        ("captures", captures),
+        ("promotions", promotions),
+        ("en passant", en_passant),
+        ("castles", castles),
+        ("Chess960 castles", castles960),
+    ] {
+        assert!(count >= 20, "{count} {kind}");
     }
 }
 
 #[test]
-fn start_position_is_level_but_for_tempo() {
-    let w = WEIGHTS[TEMPO];
-    assert_eq!(evaluate(&Chess::default()), taper(w, PHASE_MAX, SCALE_NORMAL));
+fn a_position_and_its_colour_flipped_mirror_evaluate_the_same() {
+    let net = random_net(2);
+    let mut rng = Rng::new(3);
+    let mut pos = Chess::default();
+    for _ in 0..200 {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            pos = Chess::default();
+            continue;
+        }
+        pos.play_unchecked(moves[rng.below(moves.len())]);
+        // The board flipped top to bottom with the colours swapped, the other side to move.
+        let mut setup = shakmaty::Setup::empty();
+        setup.board = pos.board().clone();
+        setup.board.mirror();
+        setup.turn = !pos.turn();
+        let mirror: Chess = setup.position(CastlingMode::Standard).unwrap();
+        assert_eq!(net.evaluate_position(&pos), net.evaluate_position(&mirror));
+    }
 }
 
 #[test]
-fn extra_queen_is_winning() {
-    assert!(evaluate(&pos("4k3/pppp4/8/8/8/8/PPPP4/3QK3 w - - 0 1")) > 700);
+fn the_embedded_net_reads_and_net_files_round_trip() {
+    let embedded = Network::embedded();
+    assert_eq!(Network::from_bytes(&embedded.to_bytes()).unwrap(), embedded);
+    let net = random_net(4);
+    let bytes = net.to_bytes();
+    assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+    let start = Chess::default();
+    assert_eq!(net.evaluate_position(&start), Network::from_bytes(&bytes).unwrap().evaluate_position(&start));
+    let _ = Color::White;
 }
 
 #[test]
-fn passed_pawn_is_worth_more_on_the_sixth_rank_than_the_third() {
-    let third = "4k3/8/8/8/8/P7/8/4K3 w - - 0 1";
-    let sixth = "4k3/8/P7/8/8/8/8/4K3 w - - 0 1";
-    assert_eq!(count(third, PASSED + 2), 1);
-    assert_eq!(count(sixth, PASSED + 5), 1);
-    assert!(section(sixth, Section::Passed).eg > section(third, Section::Passed).eg);
-}
-
-#[test]
-fn blocked_passed_pawn_loses_its_free_path_bonus() {
-    assert_eq!(count("4k3/8/P7/8/8/8/8/4K3 w - - 0 1", PASSED_FREE + 5), 1);
-    assert_eq!(count("4k3/n7/P7/8/8/8/8/4K3 w - - 0 1", PASSED_FREE + 5), 0);
-}
-
-#[test]
-fn king_near_its_passed_pawn_helps_in_the_endgame() {
-    let near = "8/8/8/1P6/1K6/8/8/7k w - - 0 1";
-    let far = "8/8/8/1P6/8/8/8/K6k w - - 0 1";
-    assert!(section(near, Section::Passed).eg > section(far, Section::Passed).eg);
-}
-
-#[test]
-fn pawn_weaknesses_are_penalised() {
-    let isolated = "4k3/8/8/8/8/8/P1P5/4K3 w - - 0 1";
-    let doubled = "4k3/8/8/8/8/P7/P7/4K3 w - - 0 1";
-    assert_eq!(count(isolated, ISOLATED), 2);
-    assert_eq!(count(doubled, DOUBLED), 1);
-    assert!(WEIGHTS[ISOLATED].eg < 0 && WEIGHTS[DOUBLED].eg < 0);
-    // c3 cannot be supported by b2/d2 (advanced past them) and c4 is attacked by d5.
-    let backward = "4k3/8/8/3p4/1P6/2P5/8/4K3 w - - 0 1";
-    assert_eq!(count(backward, BACKWARD), 1);
-}
-
-#[test]
-fn connected_pawns_beat_split_ones() {
-    let connected = "4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1";
-    let split = "4k3/8/8/8/8/8/2P2P2/4K3 w - - 0 1";
-    assert_eq!(count(connected, CONNECTED + 1), 2);
-    assert!(section(connected, Section::Pawns).eg > section(split, Section::Pawns).eg);
-}
-
-#[test]
-fn mobility_rewards_free_pieces() {
-    let free = "4k3/8/8/8/3B4/8/8/4K3 w - - 0 1";
-    let boxed = "4k3/8/8/8/8/8/1P6/B3K3 w - - 0 1";
-    assert_eq!(count(free, MOBILITY_BISHOP + 13), 1);
-    assert_eq!(count(boxed, MOBILITY_BISHOP), 1);
-    assert!(section(free, Section::Mobility).mg > section(boxed, Section::Mobility).mg);
-}
-
-#[test]
-fn hanging_piece_is_penalised() {
-    // The black knight on d5 is attacked by the rook and defended by nothing.
-    let hanging = "4k3/8/8/3n4/8/8/8/3RK3 b - - 0 1";
-    let defended = "4k3/8/4p3/3n4/8/8/8/3RK3 b - - 0 1";
-    assert_eq!(count(hanging, HANGING), 1);
-    assert_eq!(count(defended, HANGING), 0);
-    assert!(WEIGHTS[HANGING].mg > 0);
-}
-
-#[test]
-fn pawn_threat_on_a_piece_counts() {
-    let fen = "4k3/8/8/3n4/4P3/8/8/4K3 b - - 0 1";
-    assert_eq!(count(fen, THREAT_BY_PAWN), 1);
-    assert!(WEIGHTS[THREAT_BY_PAWN].mg > 0);
-}
-
-#[test]
-fn king_shelter_and_open_files() {
-    let sheltered = "6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1";
-    let bare = "6k1/5ppp/8/8/8/8/8/6K1 w - - 0 1";
-    assert_eq!(count(sheltered, SHIELD), 0, "both sides have the same shield");
-    assert_eq!(trace(&pos(bare)).counts[SHIELD], -3);
-    assert_eq!(count(bare, KING_OPEN + 1), 3, "White's three files are half-open");
-    assert!(section(sheltered, Section::KingSafety).mg > section(bare, Section::KingSafety).mg);
-}
-
-#[test]
-fn attacks_on_the_king_zone_count_per_attacker() {
-    let fen = "6k1/5ppp/8/6N1/8/8/8/3QK3 w - - 0 1";
-    assert_eq!(count(fen, KING_ATTACK), 2, "Ng5 hits f7 and h7");
-    assert_eq!(count(fen, KING_ATTACKERS), 1);
-}
-
-#[test]
-fn bishop_pair_and_open_files() {
-    assert_eq!(count("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", BISHOP_PAIR), 1);
-    assert_eq!(count("4k3/p7/8/8/8/8/8/R3K3 w - - 0 1", ROOK_OPEN + 1), 1);
-    assert_eq!(count("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", ROOK_OPEN), 1);
-    assert!(WEIGHTS[BISHOP_PAIR].eg > 0);
-}
-
-#[test]
-fn drawn_material_evaluates_near_zero() {
-    assert!(evaluate(&pos("4k3/8/8/8/8/8/8/2N1K3 w - - 0 1")).abs() < 50);
-    assert!(evaluate(&pos("4k3/8/8/8/8/8/8/1NN1K3 w - - 0 1")).abs() < 50);
+fn bad_net_files_are_refused_with_a_reason() {
+    let bytes = random_net(5).to_bytes();
+    let error = |bytes: &[u8]| Network::from_bytes(bytes).unwrap_err();
+    assert!(error(&bytes[..bytes.len() - 100]).contains("truncated"));
+    assert!(error(&bytes[..3]).contains("magic"));
+    assert!(error(b"not a net at all, just text").contains("magic"));
+    let mut shape = bytes.clone();
+    shape[8] = 0; // hidden neurons: 256 -> other
+    shape[9] = 1;
+    assert!(error(&shape).contains("shape"), "{}", error(&shape));
+    let mut corrupt = bytes.clone();
+    corrupt[HEADER_LEN + 1000] ^= 0x40;
+    assert!(error(&corrupt).contains("checksum"));
+    let mut version = bytes;
+    version[4] = 9;
+    assert!(error(&version).contains("version"));
 }

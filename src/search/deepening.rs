@@ -4,8 +4,8 @@
 use super::params::{ASPIRATION_DELTA, ASPIRATION_DEPTH, ASPIRATION_GIVE_UP};
 use super::tb_search::with_root_score;
 use super::{Limits, SearchControl, SearchInfo, SearchMode, SearchResult, SearchStats, Searcher};
+use crate::eval::Accumulator;
 use crate::game::Game;
-use crate::nnue::Accumulator;
 use crate::score::{INFINITY, MATE_BOUND, MAX_PLY, mate_in};
 use crate::tt::Bound;
 use shakmaty::{Chess, MoveList, Position};

@@ -1,7 +1,7 @@
 //! The per-ply stack: what each node on the current search path knows about itself.
 //! Entry `ply` belongs to the node at that ply; making a move fills entry `ply + 1`.
 
-use crate::nnue::{Accumulator, Change, Network};
+use crate::eval::{Accumulator, Change, Network};
 use crate::score::MAX_PLY;
 use shakmaty::{Move, Piece};
 use std::ops::{Index, IndexMut};

@@ -9,7 +9,7 @@ use super::pv::PvTable;
 use super::stack::Stack;
 use super::time::Progress;
 use super::{Limits, LiveLine, LiveOutput, SearchConfig, SearchControl, SearchStats};
-use crate::nnue::{self, Network};
+use crate::eval::{self, Network};
 use crate::syzygy::Tablebases;
 use crate::tt::TranspositionTable;
 use shakmaty::{Chess, EnPassantMode, Move, Piece, Position, zobrist::Zobrist64};
@@ -131,7 +131,7 @@ impl Searcher {
             helper: false,
             history: Box::default(),
             lmr: LmrTable::default(),
-            net: nnue::embedded(),
+            net: eval::embedded(),
             eval_cache: EvalCache::default(),
             limits: Limits::default(),
             game_keys: Vec::new(),
@@ -229,7 +229,7 @@ impl Searcher {
         let (net, acc) = (&self.net, &self.stack[ply].acc);
         let key = self.stack[ply].key;
         self.eval_cache
-            .get_or(key, || nnue::mop_up_score(pos).unwrap_or_else(|| net.evaluate(acc, pos.turn())))
+            .get_or(key, || eval::mop_up_score(pos).unwrap_or_else(|| net.evaluate(acc, pos.turn())))
     }
 
     /// Makes `mv` on a copy of `pos`, the position at `ply`, and enters the child's ply.
@@ -237,7 +237,7 @@ impl Searcher {
     pub(super) fn play(&mut self, pos: &Chess, ply: usize, mv: Move) -> Chess {
         let key = self.stack[ply].key;
         let piece = Piece { color: pos.turn(), role: mv.role() };
-        let change = nnue::changes(pos, mv);
+        let change = eval::changes(pos, mv);
         let mut child = pos.clone();
         child.play_unchecked(mv);
         let next = pos

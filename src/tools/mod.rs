@@ -1,4 +1,4 @@
-//! Offline tools beside the engine: `bench`, `perft`, `compare`, `datagen`, `genfens`, `train` and `tune`.
+//! Offline tools beside the engine: `bench`, `perft`, `compare`, `datagen`, `genfens` and `train`.
 //! The engine's core (search, evaluation, UCI) does not depend on anything here but
 //! `bench` and `perft`, which the UCI terminal extras call.
 
@@ -10,4 +10,3 @@ pub mod genfens;
 pub mod perft;
 pub mod plot;
 pub mod train;
-pub mod tune;

@@ -11,7 +11,7 @@
 
 use super::datagen::trains;
 use super::games;
-use crate::nnue::{HIDDEN, INPUTS, Network, QA, QB, feature_index};
+use crate::eval::{HIDDEN, INPUTS, Network, QA, QB, feature_index};
 use crate::rng::Rng;
 use shakmaty::{Bitboard, Chess, Color, Piece, Position, Role, Square};
 use std::path::{Path, PathBuf};
@@ -613,7 +613,7 @@ mod tests {
             let mut pos = game.start.clone();
             for &(mv, score) in &game.plies {
                 let float = trainer.net.output(&Sample::new(&pos, score, 0.5)) * scale;
-                let quantised = net.evaluate(&crate::nnue::Accumulator::refresh(&net, &pos), pos.turn());
+                let quantised = net.evaluate(&crate::eval::Accumulator::refresh(&net, &pos), pos.turn());
                 errors.push((float - quantised as f32).abs());
                 pos.play_unchecked(mv);
             }
