@@ -3,14 +3,16 @@
 //! `isready` and `stop` are answered while a search runs on its own thread.
 
 pub mod options;
+pub mod skill;
 
 use crate::eval::{self, Network};
 use crate::game::Game;
 use crate::output::{info_string, send};
+use crate::rng::Rng;
 use crate::search::time::{Clock, TimeManager};
 use crate::search::{
-    Limits, LiveLine, LiveOutput, STACK_SIZE, SearchControl, SearchInfo, SearchResult, Searcher,
-    search_threads,
+    Limits, LiveLine, LiveOutput, STACK_SIZE, SearchConfig, SearchControl, SearchInfo, SearchResult,
+    Searcher, search_threads,
 };
 use crate::syzygy::{self, Tablebases};
 use crate::tools::{bench, genfens, perft};
@@ -45,6 +47,8 @@ pub struct Engine {
     /// One searcher per thread, the main one first; empty while a search runs.
     searchers: Vec<Searcher>,
     job: Option<Job>,
+    /// Chooses the moves of the playing levels below full strength.
+    rng: Rng,
 }
 
 impl Default for Engine {
@@ -70,6 +74,7 @@ impl Engine {
             loaded_net,
             searchers: Vec::new(),
             job: None,
+            rng: Rng::new(seed_from_clock()),
         }
     }
 
@@ -265,7 +270,14 @@ impl Engine {
         for warning in &go.warnings {
             info_string(warning);
         }
-        let limits = self.limits(&go);
+        let skill = self.options.skill();
+        let mut limits = self.limits(&go);
+        // A weakened search that stops at its node budget then waits out a normal move's time.
+        let wait_ms = skill.node_budget().and(limits.time).map(|tm| tm.soft_ms);
+        if let Some(budget) = skill.node_budget() {
+            limits.nodes = Some(limits.nodes.map_or(budget, |n| n.min(budget)));
+        }
+        let mut rng = Rng::new(self.rng.next_u64());
         let infinite = go.infinite;
         let control = Arc::new(SearchControl::new(go.ponder));
         let answered = Arc::new(AtomicBool::new(false));
@@ -286,14 +298,21 @@ impl Engine {
                 // The answer goes out as soon as the main thread has it; helpers are joined after.
                 let answer = |result: &SearchResult| {
                     // `go infinite` and `go ponder` wait for `stop` (or `ponderhit`) before answering.
-                    while !c.is_stopped() && (infinite || c.is_pondering()) {
+                    let waits = |c: &SearchControl| {
+                        infinite || c.is_pondering() || wait_ms.is_some_and(|ms| c.elapsed_ms() < ms)
+                    };
+                    while !c.is_stopped() && waits(&c) {
                         std::thread::sleep(Duration::from_millis(1));
                     }
                     if let (None, Some(info)) = (result.best_move, &result.info) {
                         send(&format!("info depth 0 score {}", format_score(info.score)));
                     }
+                    let (best, ponder) = match skill.choose(&result.lines, &mut rng) {
+                        Some(line) if !skill.is_full() => (line.pv.first().copied(), line.pv.get(1).copied()),
+                        _ => (result.best_move, result.ponder_move),
+                    };
                     thread_answered.store(true, Ordering::Release);
-                    send(&format_bestmove(result.best_move, result.ponder_move, mode));
+                    send(&format_bestmove(best, ponder, mode));
                 };
                 search_threads(main, helpers, &game, limits, Arc::clone(&c), &mut report, answer);
                 searchers
@@ -317,8 +336,9 @@ impl Engine {
         while searchers.len() < self.options.threads {
             searchers.push(Searcher::with_tt(self.options.search, Arc::clone(&self.tt)));
         }
+        let multi_pv = self.options.skill().lines(self.options.search.multi_pv);
         for searcher in &mut searchers {
-            searcher.set_config(self.options.search);
+            searcher.set_config(SearchConfig { multi_pv, ..self.options.search });
             searcher.set_tt(Arc::clone(&self.tt));
             searcher.set_tablebases(self.tablebases.clone());
             searcher.set_network(Arc::clone(&self.net));
@@ -457,4 +477,9 @@ fn help() {
     ] {
         send(line);
     }
+}
+
+/// A seed that differs from run to run, so weakened play does not repeat game after game.
+fn seed_from_clock() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
 }

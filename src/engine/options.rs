@@ -2,6 +2,7 @@
 //! name, kind and effect are exhaustive matches, so a new option that lacks one of them
 //! does not compile. `setoption` is parsed here into an option and a typed value.
 
+use super::skill::{MAX_ELO, MAX_LEVEL, MIN_ELO, Skill};
 use crate::search::{DEFAULT_HASH_MB, MAX_THREADS, SearchConfig, SearchMode};
 use crate::syzygy::EMPTY_PATH;
 
@@ -107,6 +108,9 @@ uci_options!(
     SyzygyProbeDepth,
     Syzygy50MoveRule,
     EvalFile,
+    LimitStrength,
+    Elo,
+    SkillLevel,
 );
 
 /// Names of the search modes offered by the `SearchMode` option.
@@ -135,6 +139,9 @@ impl UciOption {
             UciOption::SyzygyProbeDepth => "SyzygyProbeDepth",
             UciOption::Syzygy50MoveRule => "Syzygy50MoveRule",
             UciOption::EvalFile => "EvalFile",
+            UciOption::LimitStrength => "UCI_LimitStrength",
+            UciOption::Elo => "UCI_Elo",
+            UciOption::SkillLevel => "Skill Level",
         }
     }
 
@@ -155,6 +162,11 @@ impl UciOption {
             UciOption::SyzygyProbeDepth => OptionKind::Spin { default: 1, min: 1, max: 100 },
             UciOption::Syzygy50MoveRule => OptionKind::Check { default: true },
             UciOption::EvalFile => OptionKind::String { default: EMBEDDED_NET },
+            UciOption::LimitStrength => OptionKind::Check { default: false },
+            UciOption::Elo => OptionKind::Spin { default: MIN_ELO, min: MIN_ELO, max: MAX_ELO },
+            UciOption::SkillLevel => {
+                OptionKind::Spin { default: MAX_LEVEL as i64, min: 0, max: MAX_LEVEL as i64 }
+            }
         }
     }
 
@@ -213,6 +225,12 @@ pub struct Options {
     pub syzygy_path: String,
     /// The network file, as given (`<default>` for the one built in).
     pub eval_file: String,
+    /// Play at `elo` rather than at `skill_level`.
+    pub limit_strength: bool,
+    /// The strength asked for with `limit_strength`.
+    pub elo: i64,
+    /// The playing level, 0 to 20 (full strength).
+    pub skill_level: u8,
 }
 
 impl Default for Options {
@@ -226,11 +244,19 @@ impl Default for Options {
             search: SearchConfig::default(),
             syzygy_path: EMPTY_PATH.to_string(),
             eval_file: EMBEDDED_NET.to_string(),
+            limit_strength: false,
+            elo: MIN_ELO,
+            skill_level: MAX_LEVEL,
         }
     }
 }
 
 impl Options {
+    /// The playing level the options ask for.
+    pub fn skill(&self) -> Skill {
+        Skill::new(self.limit_strength, self.elo, self.skill_level)
+    }
+
     /// Sets the option `name` from `value` and returns which option it was, or says why
     /// it cannot be set (the values stay as they were).
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<UciOption, String> {
@@ -254,6 +280,9 @@ impl Options {
             UciOption::Chess960 => self.chess960 = check(&value),
             UciOption::PvFirst => self.search.pv_first = check(&value),
             UciOption::Syzygy50MoveRule => self.search.syzygy.rule50 = check(&value),
+            UciOption::LimitStrength => self.limit_strength = check(&value),
+            UciOption::Elo => self.elo = spin(&value),
+            UciOption::SkillLevel => self.skill_level = spin(&value) as u8,
             UciOption::SearchMode => {
                 if let OptionValue::Combo(word) = value {
                     self.search.mode = SearchMode::from_name(word).expect("a listed mode");
@@ -303,6 +332,11 @@ mod tests {
         assert!(!o.search.syzygy.rule50);
         o.set("PVFirst", Some("false")).unwrap();
         assert!(!o.search.pv_first);
+        o.set("skill level", Some("5")).unwrap();
+        assert_eq!(o.skill().level(), 5);
+        o.set("uci_limitstrength", Some("true")).unwrap();
+        o.set("UCI_Elo", Some("2900")).unwrap();
+        assert!(o.skill().is_full(), "with UCI_LimitStrength the level comes from UCI_Elo");
         o.set("SyzygyPath", None).unwrap();
         assert_eq!(o.syzygy_path, "<empty>");
         assert_eq!(o.set("clear hash", None), Ok(UciOption::ClearHash));
@@ -313,7 +347,9 @@ mod tests {
         // A value for one option must not land in another's field (a catch-all arm did once).
         for &option in UciOption::ALL {
             let value = match option.kind() {
-                OptionKind::Spin { max, .. } => Some(max.to_string()),
+                OptionKind::Spin { default, min, max } => {
+                    Some(if default == max { min } else { max }.to_string())
+                }
                 OptionKind::Check { default } => Some((!default).to_string()),
                 OptionKind::Combo { vars, .. } => Some(vars[vars.len() - 1].to_string()),
                 OptionKind::String { .. } => Some("/somewhere".to_string()),
@@ -333,6 +369,9 @@ mod tests {
                 o.search.syzygy != SearchConfig::default().syzygy,
                 o.syzygy_path != EMPTY_PATH,
                 o.eval_file != EMBEDDED_NET,
+                o.limit_strength,
+                o.elo != MIN_ELO,
+                o.skill_level != MAX_LEVEL,
             ];
             let expected = usize::from(!matches!(option, UciOption::Ponder | UciOption::ClearHash));
             assert_eq!(changed.iter().filter(|&&c| c).count(), expected, "{option:?}: {o:?}");
@@ -344,7 +383,8 @@ mod tests {
         for &option in UciOption::ALL {
             assert_eq!(UciOption::from_name(option.name()), Some(option));
         }
-        assert_eq!(UciOption::ALL.len(), 14);
+        assert_eq!(UciOption::ALL.len(), 17);
+        assert_eq!(UciOption::SkillLevel.kind().to_string(), "spin default 20 min 0 max 20");
         assert_eq!(UciOption::Hash.kind().to_string(), "spin default 16 min 1 max 1048576");
         assert_eq!(
             UciOption::SearchMode.kind().to_string(),

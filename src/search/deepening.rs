@@ -205,6 +205,9 @@ impl Searcher {
             info.multipv = numbered.then_some(rank + 1);
             report(info);
         }
+        if !self.stopped {
+            result.lines.clone_from(&lines);
+        }
         let best = lines.into_iter().next()?;
         self.track_progress(result, &best);
         self.root.prev_pv.clear();

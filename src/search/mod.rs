@@ -194,6 +194,8 @@ pub struct SearchResult {
     pub ponder_move: Option<Move>,
     /// The last reported iteration (or the root's status when there was no move).
     pub info: Option<SearchInfo>,
+    /// Every line of the last completed iteration, best first (MultiPV).
+    pub lines: Vec<SearchInfo>,
     /// How the search went.
     pub stats: SearchStats,
 }
