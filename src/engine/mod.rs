@@ -307,9 +307,11 @@ impl Engine {
                     if let (None, Some(info)) = (result.best_move, &result.info) {
                         send(&format!("info depth 0 score {}", format_score(info.score)));
                     }
-                    let (best, ponder) = match skill.choose(&result.lines, &mut rng) {
-                        Some(line) if !skill.is_full() => (line.pv.first().copied(), line.pv.get(1).copied()),
-                        _ => (result.best_move, result.ponder_move),
+                    // Below full strength, the move of the line the level picks.
+                    let line = if skill.is_full() { None } else { skill.choose(&result.lines, &mut rng) };
+                    let (best, ponder) = match line {
+                        Some(line) => (line.pv.first().copied(), line.pv.get(1).copied()),
+                        None => (result.best_move, result.ponder_move),
                     };
                     thread_answered.store(true, Ordering::Release);
                     send(&format_bestmove(best, ponder, mode));
