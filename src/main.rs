@@ -46,6 +46,9 @@ enum Cmd {
         /// Search threads (the node count is the signature only with one).
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        /// Also print each iteration's nodes and the effective branching factor.
+        #[arg(long)]
+        ebf: bool,
     },
     /// Run minimax, alpha-beta and PVS (PV-first off and on) and the strong search side by side.
     Compare {
@@ -167,11 +170,12 @@ fn main() -> ExitCode {
             Engine::new().run(std::io::stdin().lock());
             ExitCode::SUCCESS
         }
-        Some(Cmd::Bench { depth, mode, no_pv_first, threads }) => {
-            bench::run(
+        Some(Cmd::Bench { depth, mode, no_pv_first, threads, ebf }) => {
+            bench::run_with(
                 depth.max(1),
                 SearchConfig { mode, pv_first: !no_pv_first, ..SearchConfig::default() },
                 threads.clamp(1, principia::search::MAX_THREADS),
+                ebf,
             );
             ExitCode::SUCCESS
         }

@@ -1,4 +1,4 @@
-//! The evaluation tools through the real binary: `eval`, `datagen`, `train` and `compare`.
+//! The tools through the real binary: `eval`, `datagen`, `train`, `compare` and `bench --ebf`.
 
 use principia::tools::games;
 use std::path::PathBuf;
@@ -104,4 +104,17 @@ fn compare_draws_the_nodes_per_depth_chart() {
         assert!(text.contains(label), "{label}");
     }
     let _ = std::fs::remove_file(&svg);
+}
+
+#[test]
+fn bench_ebf_lists_each_iterations_nodes_before_the_total() {
+    let out = principia(&["bench", "--depth", "4", "--ebf"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("depth ")).collect();
+    assert_eq!(rows.len(), 3, "depths 2 to 4: {text}");
+    let nodes = |row: &str| row.split_whitespace().nth(2).unwrap().parse::<u64>().unwrap();
+    assert!(rows.iter().all(|r| r.contains(" EBF ") && nodes(r) > 0), "{rows:?}");
+    let last = text.lines().last().unwrap();
+    let total: u64 = last.split_whitespace().next().unwrap().parse().unwrap();
+    assert!(last.ends_with(" nps") && rows.iter().map(|r| nodes(r)).sum::<u64>() < total, "{text}");
 }

@@ -64,18 +64,26 @@ pub struct BenchResult {
 /// printing one line per position and the final `N nodes M nps` line. The node count is
 /// the search's signature with one thread; with more it varies from run to run.
 pub fn run(depth: u32, config: SearchConfig, threads: usize) -> BenchResult {
+    run_with(depth, config, threads, false)
+}
+
+/// [`run`], printing before the last line the nodes of each iteration summed over the
+/// positions and the effective branching factor (each iteration's nodes over the last's)
+/// when `ebf` is set.
+pub fn run_with(depth: u32, config: SearchConfig, threads: usize, ebf: bool) -> BenchResult {
     std::thread::Builder::new()
         .name("bench".into())
         .stack_size(STACK_SIZE)
-        .spawn(move || run_here(depth, config, threads.max(1)))
+        .spawn(move || run_here(depth, config, threads.max(1), ebf))
         .expect("bench thread")
         .join()
         .expect("bench finished")
 }
 
-fn run_here(depth: u32, config: SearchConfig, threads: usize) -> BenchResult {
+fn run_here(depth: u32, config: SearchConfig, threads: usize, ebf: bool) -> BenchResult {
     let mut searching = Duration::ZERO;
     let mut nodes = 0;
+    let mut per_iteration = vec![0u64; depth as usize];
     for (i, fen) in POSITIONS.iter().enumerate() {
         let fen: Fen = fen.parse().expect("bench FEN");
         let game = Game::from_fen(fen, CastlingMode::Standard).expect("bench position");
@@ -89,6 +97,11 @@ fn run_here(depth: u32, config: SearchConfig, threads: usize) -> BenchResult {
         let result = search_threads(main, helpers, &game, Limits::depth(depth), control, &mut |_| {}, |_| {});
         let took = start.elapsed();
         searching += took;
+        let mut previous = 0;
+        for (d, &cumulative) in result.stats.iteration_nodes.iter().enumerate() {
+            per_iteration[d] += cumulative - previous;
+            previous = cumulative;
+        }
         let n = result.info.map_or(0, |info| info.nodes);
         let ms = took.as_millis();
         send(&format!("position {:>2}/{}: {n} nodes {ms} ms", i + 1, POSITIONS.len()));
@@ -98,6 +111,12 @@ fn run_here(depth: u32, config: SearchConfig, threads: usize) -> BenchResult {
     let nps = nodes * 1000 / millis;
     if threads > 1 {
         send(&format!("{threads} threads: {millis} ms to depth {depth}"));
+    }
+    if ebf {
+        for (d, pair) in per_iteration.windows(2).enumerate() {
+            let ratio = pair[1] as f64 / pair[0].max(1) as f64;
+            send(&format!("depth {:>2}: {:>10} nodes, EBF {ratio:.2}", d + 2, pair[1]));
+        }
     }
     send(&format!("{nodes} nodes {nps} nps"));
     BenchResult { nodes, nps }
