@@ -273,9 +273,10 @@ impl Engine {
         let skill = self.options.skill();
         let mut limits = self.limits(&go);
         // A weakened search that stops at its node budget then waits out a normal move's time.
-        let wait_ms = skill.node_budget().and(limits.time).map(|tm| tm.soft_ms);
+        let mut wait_ms = None;
         if let Some(budget) = skill.node_budget() {
             limits.nodes = Some(limits.nodes.map_or(budget, |n| n.min(budget)));
+            wait_ms = limits.time.map(|tm| tm.soft_ms);
         }
         let mut rng = Rng::new(self.rng.next_u64());
         let infinite = go.infinite;

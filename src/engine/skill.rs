@@ -82,8 +82,7 @@ pub fn level_for_elo(elo: i64) -> u8 {
 mod tests {
     use super::*;
     use crate::tt::Bound;
-    use shakmaty::Move;
-    use shakmaty::{Chess, Position};
+    use shakmaty::{Chess, Move, Position};
 
     fn lines(scores: &[i32]) -> (Vec<SearchInfo>, Vec<Move>) {
         let moves: Vec<Move> = Chess::default().legal_moves().into_iter().take(scores.len()).collect();
