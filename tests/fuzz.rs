@@ -125,8 +125,15 @@ const NASTY_CHARS: [char; 12] =
 /// Characters a FEN is made of, and a few it is not.
 const FEN_CHARS: &str = "pnbrqkPNBRQK123456789/ 0-wbKQkqAHahxe9";
 
+/// `cases` for the everyday run, times `PRINCIPIA_FUZZ_SCALE` when it is set: the soak
+/// (`PRINCIPIA_FUZZ_SCALE=43`, over a million cases in all) runs the same properties longer.
 fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig { cases, failure_persistence: None, ..ProptestConfig::default() }
+    let scale = std::env::var("PRINCIPIA_FUZZ_SCALE").ok().and_then(|s| s.parse::<u32>().ok()).unwrap_or(1);
+    ProptestConfig {
+        cases: cases.saturating_mul(scale.max(1)),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
 }
 
 fn nasty_char() -> impl Strategy<Value = char> {
