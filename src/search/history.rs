@@ -1,81 +1,198 @@
-//! What the search learns about quiet moves across a search: a history score per side,
-//! piece and target square, raised for moves that cut off and lowered for the quiet moves
-//! tried before them. (Killers, learnt per ply, live on the stack.)
+//! What the search learns about moves across a search, each table updated with gravity
+//! (a bonus moves a score toward its bound by less the closer it already is):
+//! - quiet history, by side, piece and target square;
+//! - continuation history, by the piece and target square of the move one or two plies
+//!   back and of this move: which replies work after which moves;
+//! - capture history, by moving piece, target square and captured piece.
+//!
+//! Killers, learnt per ply, live on the stack.
 
 use super::params::{HISTORY_BONUS_MAX, HISTORY_MAX};
-use shakmaty::{Color, Move};
+use shakmaty::{Color, Move, Piece, Role};
 
-/// The history scores of one search thread.
-pub struct QuietHistory {
-    table: [[[i32; 64]; 6]; 2],
+/// Pieces times squares: one row of the continuation table per earlier move.
+const PIECE_SQUARES: usize = 12 * 64;
+
+/// The continuation table's row for an earlier move: its piece and target square.
+pub fn context(piece: Piece, to: shakmaty::Square) -> usize {
+    piece_index(piece.color, piece.role) * 64 + to as usize
 }
 
-impl Default for QuietHistory {
+fn piece_index(color: Color, role: Role) -> usize {
+    color as usize * 6 + role as usize - 1
+}
+
+/// The history tables of one search thread.
+pub struct Histories {
+    quiet: [[[i32; 64]; 6]; 2],
+    continuation: Vec<i16>,
+    capture: Vec<i16>,
+}
+
+impl Default for Histories {
     fn default() -> Self {
-        QuietHistory { table: [[[0; 64]; 6]; 2] }
+        Histories {
+            quiet: [[[0; 64]; 6]; 2],
+            continuation: vec![0; PIECE_SQUARES * PIECE_SQUARES],
+            capture: vec![0; PIECE_SQUARES * 6],
+        }
     }
 }
 
-impl QuietHistory {
+/// Moves `h` toward the sign of `bonus`; the closer it already is to the bound, the less.
+#[inline]
+fn gravity(h: i32, bonus: i32) -> i32 {
+    h + bonus - h * bonus.abs() / HISTORY_MAX
+}
+
+/// The bonus of a cutoff at `depth`: depth squared, at most `HISTORY_BONUS_MAX`.
+fn bonus(depth: i32) -> i32 {
+    (depth * depth).min(HISTORY_BONUS_MAX)
+}
+
+impl Histories {
     /// Halves every score before a new search: the last search's lessons count less.
     pub fn new_search(&mut self) {
-        self.table.iter_mut().flatten().flatten().for_each(|h| *h /= 2);
+        self.quiet.iter_mut().flatten().flatten().for_each(|h| *h /= 2);
+        self.continuation.iter_mut().for_each(|h| *h /= 2);
+        self.capture.iter_mut().for_each(|h| *h /= 2);
     }
 
-    /// History score of the quiet move `mv` by `color`.
-    pub fn score(&self, color: Color, mv: Move) -> i32 {
-        self.table[color as usize][mv.role() as usize - 1][mv.to() as usize]
+    /// Score of the quiet move `mv` by `color` after the earlier moves `contexts` (one and
+    /// two plies back, where there were such moves): its quiet and continuation histories.
+    #[inline]
+    pub fn quiet_score(&self, color: Color, mv: Move, contexts: [Option<usize>; 2]) -> i32 {
+        let to = mv.to() as usize;
+        let piece_square = piece_index(color, mv.role()) * 64 + to;
+        let mut score = self.quiet[color as usize][mv.role() as usize - 1][to];
+        for row in contexts.into_iter().flatten() {
+            score += i32::from(self.continuation[row * PIECE_SQUARES + piece_square]);
+        }
+        score
     }
 
-    /// The quiet move `mv` failed high at `depth`: raise its history and lower the history
-    /// of the quiet moves `tried` before it.
-    pub fn on_cutoff(&mut self, color: Color, depth: i32, mv: Move, tried: &[Move]) {
-        let bonus = (depth * depth).min(HISTORY_BONUS_MAX);
-        self.update(color, mv, bonus);
+    /// The quiet move `mv` failed high at `depth` after `contexts`: raise its histories and
+    /// lower those of the quiet moves `tried` before it.
+    pub fn on_quiet_cutoff(
+        &mut self,
+        color: Color,
+        depth: i32,
+        mv: Move,
+        tried: &[Move],
+        contexts: [Option<usize>; 2],
+    ) {
+        let bonus = bonus(depth);
+        self.update_quiet(color, mv, bonus, contexts);
         for &other in tried.iter().filter(|&&m| m != mv) {
-            self.update(color, other, -bonus);
+            self.update_quiet(color, other, -bonus, contexts);
         }
     }
 
-    /// Moves a score toward `bonus`'s sign; the closer it already is to the bound, the less.
-    fn update(&mut self, color: Color, mv: Move, bonus: i32) {
-        let h = &mut self.table[color as usize][mv.role() as usize - 1][mv.to() as usize];
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    fn update_quiet(&mut self, color: Color, mv: Move, bonus: i32, contexts: [Option<usize>; 2]) {
+        let to = mv.to() as usize;
+        let h = &mut self.quiet[color as usize][mv.role() as usize - 1][to];
+        *h = gravity(*h, bonus);
+        let piece_square = piece_index(color, mv.role()) * 64 + to;
+        for row in contexts.into_iter().flatten() {
+            let h = &mut self.continuation[row * PIECE_SQUARES + piece_square];
+            *h = gravity(i32::from(*h), bonus) as i16;
+        }
     }
+
+    /// Capture history of the capture (or promotion) `mv` by `color`.
+    #[inline]
+    pub fn capture_score(&self, color: Color, mv: Move) -> i32 {
+        i32::from(self.capture[capture_index(color, mv)])
+    }
+
+    /// The capture `mv` failed high at `depth`: raise its history and lower that of the
+    /// captures `tried` before it.
+    pub fn on_capture_cutoff(&mut self, color: Color, depth: i32, mv: Move, tried: &[Move]) {
+        let bonus = bonus(depth);
+        for (m, b) in
+            std::iter::once((mv, bonus)).chain(tried.iter().filter(|&&m| m != mv).map(|&m| (m, -bonus)))
+        {
+            let h = &mut self.capture[capture_index(color, m)];
+            *h = gravity(i32::from(*h), b) as i16;
+        }
+    }
+}
+
+/// The capture table's entry: moving piece, target square, captured role (a promotion
+/// without a capture counts as capturing a pawn's worth of nothing: role 0).
+fn capture_index(color: Color, mv: Move) -> usize {
+    let captured = mv.capture().map_or(0, |r| r as usize - 1);
+    (piece_index(color, mv.role()) * 64 + mv.to() as usize) * 6 + captured
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{CastlingMode, Chess, Position, fen::Fen, uci::UciMove};
+    use shakmaty::{CastlingMode, Chess, Square, fen::Fen, uci::UciMove};
 
     fn mv(p: &Chess, uci: &str) -> Move {
         uci.parse::<UciMove>().unwrap().to_move(p).unwrap()
     }
 
+    fn rook_ending() -> Chess {
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
     #[test]
-    fn cutoffs_move_the_history_within_its_bound() {
-        let p: Chess = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"
+    fn cutoffs_move_the_quiet_history_within_its_bound() {
+        let p = rook_ending();
+        let mut h = Histories::default();
+        let (a, b, c) = (mv(&p, "a1a7"), mv(&p, "e1d2"), mv(&p, "a1a2"));
+        let none = [None, None];
+        h.on_quiet_cutoff(Color::White, 4, a, &[c], none);
+        h.on_quiet_cutoff(Color::White, 6, b, &[], none);
+        assert_eq!(h.quiet_score(Color::White, a, none), 16, "a bonus of depth squared");
+        assert!(h.quiet_score(Color::White, b, none) > h.quiet_score(Color::White, a, none));
+        assert_eq!(h.quiet_score(Color::White, c, none), -16, "c was tried before the cutoff");
+        assert_eq!(h.quiet_score(Color::Black, a, none), 0, "each side has its own history");
+        for _ in 0..10_000 {
+            h.on_quiet_cutoff(Color::White, 60, a, &[c], none);
+        }
+        let (high, low) = (h.quiet_score(Color::White, a, none), h.quiet_score(Color::White, c, none));
+        assert!(high <= HISTORY_MAX && high > HISTORY_MAX / 2, "{high}");
+        assert!((-HISTORY_MAX..-HISTORY_MAX / 2).contains(&low), "{low}");
+        h.new_search();
+        assert_eq!(h.quiet_score(Color::White, a, none), high / 2);
+    }
+
+    #[test]
+    fn continuation_history_belongs_to_the_move_before() {
+        let p = rook_ending();
+        let mut h = Histories::default();
+        let a = mv(&p, "a1a7");
+        let after_check = context(Piece { color: Color::Black, role: Role::King }, Square::D8);
+        let after_other = context(Piece { color: Color::Black, role: Role::King }, Square::F8);
+        h.on_quiet_cutoff(Color::White, 10, a, &[], [Some(after_check), None]);
+        let with = h.quiet_score(Color::White, a, [Some(after_check), None]);
+        let without = h.quiet_score(Color::White, a, [Some(after_other), None]);
+        assert_eq!((with, without), (200, 100), "the quiet history and, after Kd8 only, the continuation");
+        for _ in 0..10_000 {
+            h.on_quiet_cutoff(Color::White, 60, a, &[], [Some(after_check), Some(after_other)]);
+        }
+        assert!(h.quiet_score(Color::White, a, [Some(after_check), Some(after_other)]) <= 3 * HISTORY_MAX);
+    }
+
+    #[test]
+    fn capture_history_rises_for_the_capture_that_cut_off() {
+        let p: Chess = "4k3/8/8/3q1r2/4P3/2N5/8/4K3 w - - 0 1"
             .parse::<Fen>()
             .unwrap()
             .into_position(CastlingMode::Standard)
             .unwrap();
-        let mut h = QuietHistory::default();
-        let (a, b, c) = (mv(&p, "a1a7"), mv(&p, "e1d2"), mv(&p, "a1a2"));
-        h.on_cutoff(Color::White, 4, a, &[c]);
-        h.on_cutoff(Color::White, 6, b, &[]);
-        assert_eq!(h.score(Color::White, a), 16, "a bonus of depth squared");
-        assert!(h.score(Color::White, b) > h.score(Color::White, a));
-        assert_eq!(h.score(Color::White, c), -16, "c was tried before the cutoff");
-        assert_eq!(h.score(Color::Black, a), 0, "each side has its own history");
-        for _ in 0..10_000 {
-            h.on_cutoff(Color::White, 60, a, &[c]);
-        }
-        assert!(h.score(Color::White, a) <= HISTORY_MAX && h.score(Color::White, a) > HISTORY_MAX / 2);
-        assert!(h.score(Color::White, c) >= -HISTORY_MAX && h.score(Color::White, c) < -HISTORY_MAX / 2);
-        let before = h.score(Color::White, a);
-        h.new_search();
-        assert_eq!(h.score(Color::White, a), before / 2);
-        let _ = p.legal_moves();
+        let mut h = Histories::default();
+        let (pxq, nxq, pxr) = (mv(&p, "e4d5"), mv(&p, "c3d5"), mv(&p, "e4f5"));
+        h.on_capture_cutoff(Color::White, 5, nxq, &[pxq, pxr]);
+        assert_eq!(h.capture_score(Color::White, nxq), 25);
+        assert_eq!((h.capture_score(Color::White, pxq), h.capture_score(Color::White, pxr)), (-25, -25));
+        assert_eq!(h.capture_score(Color::Black, nxq), 0);
     }
 }

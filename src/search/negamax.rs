@@ -53,11 +53,15 @@ impl Searcher {
 
         // 5. Hash table: a deep enough result ends a non-PV node at once (PV nodes are
         //    searched in full so the triangular PV keeps its tail); its move is tried early.
+        //    A search that leaves a move out (singular extension, step 10b) shares the key
+        //    but not the result, so it neither takes a cutoff nor stores one.
         let key = self.stack[ply].key;
         let pv_node = beta - alpha > 1;
+        let excluded = self.stack[ply].excluded;
         let tt_hit = if strong { self.tt.probe(key, ply) } else { None };
         if let Some(hit) = tt_hit
             && !pv_node
+            && excluded.is_none()
             && hit.depth >= depth
             && match hit.bound {
                 Bound::Exact => true,
@@ -113,6 +117,7 @@ impl Searcher {
         if strong
             && !pv_node
             && !in_check
+            && excluded.is_none()
             && depth <= RFP_DEPTH
             && beta.abs() < MATE_BOUND
             && static_eval - RFP_MARGIN * depth >= beta
@@ -129,6 +134,7 @@ impl Searcher {
             && depth >= NMP_DEPTH
             && beta.abs() < MATE_BOUND
             && !self.stack[ply].null_move
+            && excluded.is_none()
             && !in_check
             && has_pieces(pos)
             && static_eval >= beta
@@ -147,6 +153,46 @@ impl Searcher {
             }
         }
 
+        // 10b. Singular extension: a hash move that beats every other move by a margin in a
+        //      shallower search leaving it out is searched a ply deeper (it is forced); when
+        //      the others beat beta too, the node fails high at once (multi-cut); a hash
+        //      move that only beat beta is searched a ply shallower.
+        let singular = match tt_hit {
+            Some(hit)
+                if strong
+                    && ply > 0
+                    && depth >= SE_DEPTH
+                    && excluded.is_none()
+                    && hit.depth >= depth - SE_TT_DEPTH_MARGIN
+                    && hit.bound != Bound::Upper
+                    && hit.score.abs() < MATE_BOUND
+                    && ply < EXTENSION_PLY_FACTOR * self.root.depth as usize =>
+            {
+                let moves = moves.get_or_insert_with(|| pos.legal_moves());
+                match moves.iter().copied().find(|&mv| tt_move.is_some_and(|t| t.matches(mv))) {
+                    Some(mv) => {
+                        let singular_beta = hit.score - SE_MARGIN * depth;
+                        self.stack[ply].excluded = Some(mv);
+                        let score =
+                            self.negamax(pos, (depth - 1) / 2, ply, singular_beta - 1, singular_beta, false);
+                        self.stack[ply].excluded = None;
+                        if self.stopped {
+                            return 0;
+                        }
+                        if score < singular_beta {
+                            1
+                        } else if singular_beta >= beta {
+                            return singular_beta;
+                        } else {
+                            -i32::from(hit.score >= beta)
+                        }
+                    }
+                    None => 0,
+                }
+            }
+            _ => 0,
+        };
+
         // 11. Order: the previous iteration's PV move first, the hash move, MVV-LVA captures;
         //     the strong search then puts killers and quiet moves by history (both learnt as
         //     it goes) before the captures that lose material by SEE. No move here: stalemate.
@@ -158,14 +204,17 @@ impl Searcher {
         let mut best = -INFINITY;
         let mut best_move = None;
         let color = pos.turn();
-        let excluded = self.stack[ply].excluded;
+        let contexts = self.contexts(ply);
         let mut picker = if strong {
-            let history = |mv| self.history.score(color, mv);
-            MovePicker::ordered(pos, moves, pv_move, tt_move, self.stack[ply].killers, history)
+            let history = |mv| self.history.quiet_score(color, mv, contexts);
+            let capture_history = |mv| self.history.capture_score(color, mv) / CAPTURE_HISTORY_DIVISOR;
+            let killers = self.stack[ply].killers;
+            MovePicker::ordered(pos, moves, pv_move, tt_move, killers, history, capture_history)
         } else {
             MovePicker::new(moves, pv_move, tt_move)
         };
         let mut quiets_tried = MoveList::new();
+        let mut captures_tried = MoveList::new();
         // (Iterated by reference: moving the picker would copy its 1 KB of scores.)
         for (index, mv) in (&mut picker).enumerate() {
             if Some(mv) == excluded {
@@ -201,18 +250,28 @@ impl Searcher {
             let child = self.play(pos, ply, mv);
 
             // 13. Late move reductions: quiet moves late in a well-ordered list rarely matter,
-            //     so they are searched shallower first (and again in full if they beat alpha).
+            //     so they are searched shallower first (and again in full if they beat alpha);
+            //     a move with a good history less so, one with a bad history more.
             let reduction = if strong && depth >= LMR_DEPTH && !in_check && quiet && !gives_check {
-                self.lmr.reduction(depth, index, pv_node)
+                let base = self.lmr.reduction(depth, index, pv_node);
+                if base > 0 {
+                    let history = self.history.quiet_score(color, mv, contexts);
+                    (base - history / LMR_HISTORY_DIVISOR).clamp(0, depth - 2)
+                } else {
+                    0
+                }
             } else {
                 0
             };
 
-            // 14. Search the move with the window the algorithm calls for, a ply deeper when
-            //     it gives check (checks are forcing and often hide tactics).
-            let extension = i32::from(
-                strong && gives_check && ply < CHECK_EXTENSION_PLY_FACTOR * self.root.depth as usize,
-            );
+            // 14. Search the move with the window the algorithm calls for, the hash move as
+            //     step 10b found, others a ply deeper when they give check (checks are
+            //     forcing and often hide tactics).
+            let extension = if singular != 0 && tt_move.is_some_and(|t| t.matches(mv)) {
+                singular
+            } else {
+                i32::from(strong && gives_check && ply < EXTENSION_PLY_FACTOR * self.root.depth as usize)
+            };
             let d = depth + extension;
             let score = self.search_move(&child, d, ply, alpha, beta, index, child_on_pv, reduction);
             if self.stopped {
@@ -220,7 +279,8 @@ impl Searcher {
             }
 
             // 15. A new best move: raise alpha, store the line, cut off on a fail high
-            //     (a quiet move that cuts off becomes a killer and gains history).
+            //     (a quiet move that cuts off becomes a killer and gains history, a capture
+            //     capture history; the moves tried before it lose some).
             if score > best {
                 best = score;
                 best_move = Some(mv);
@@ -234,7 +294,9 @@ impl Searcher {
                     if score >= beta {
                         if strong && quiet {
                             self.stack.add_killer(ply, mv);
-                            self.history.on_cutoff(color, depth, mv, &quiets_tried);
+                            self.history.on_quiet_cutoff(color, depth, mv, &quiets_tried, contexts);
+                        } else if strong {
+                            self.history.on_capture_cutoff(color, depth, mv, &captures_tried);
                         }
                         break;
                     }
@@ -242,11 +304,13 @@ impl Searcher {
             }
             if quiet {
                 quiets_tried.push(mv);
+            } else {
+                captures_tried.push(mv);
             }
         }
 
         // 16. Remember the result: exact inside the window, else the bound it proved.
-        if strong {
+        if strong && excluded.is_none() {
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > alpha_before {

@@ -56,7 +56,9 @@ impl<'a> MovePicker<'a> {
     }
 
     /// Scores `moves` in `pos` as `new` does, but captures that lose material by SEE come
-    /// last; quiet moves follow the good captures: the `killers`, the rest by `history`.
+    /// last, and among the others `capture_history` adds to MVV-LVA; quiet moves follow the
+    /// good captures: the `killers`, the rest by `history`.
+    #[allow(clippy::too_many_arguments)]
     pub fn ordered(
         pos: &Chess,
         moves: &'a mut MoveList,
@@ -64,8 +66,15 @@ impl<'a> MovePicker<'a> {
         tt_move: Option<PackedMove>,
         killers: [Option<Move>; 2],
         history: impl Fn(Move) -> i32,
+        capture_history: impl Fn(Move) -> i32,
     ) -> Self {
-        let capture = |mv| if see_ge(pos, mv, 0) { mvv_lva(mv) } else { BAD_CAPTURE_BASE + mvv_lva(mv) };
+        let capture = |mv| {
+            if see_ge(pos, mv, 0) {
+                mvv_lva(mv) + capture_history(mv)
+            } else {
+                BAD_CAPTURE_BASE + mvv_lva(mv)
+            }
+        };
         MovePicker::score(moves, pv_move, tt_move, killers, history, capture)
     }
 
@@ -161,7 +170,7 @@ mod tests {
             }
         };
         let order: Vec<Move> =
-            MovePicker::ordered(&p, &mut p.legal_moves(), None, None, [Some(killer), None], history)
+            MovePicker::ordered(&p, &mut p.legal_moves(), None, None, [Some(killer), None], history, |_| 0)
                 .collect();
         assert_eq!(order[0], mv(&p, "e4d5"), "captures first");
         assert_eq!(order[1], killer);
@@ -174,7 +183,7 @@ mod tests {
         // The knight takes a free pawn on a4; rook or knight taking the pawn on d5 loses.
         let p = pos("4k3/8/4p3/3p4/p7/2N5/8/3RK3 w - - 0 1");
         let order: Vec<Move> =
-            MovePicker::ordered(&p, &mut p.legal_moves(), None, None, [None; 2], |_| 0).collect();
+            MovePicker::ordered(&p, &mut p.legal_moves(), None, None, [None; 2], |_| 0, |_| 0).collect();
         assert_eq!(order[0], mv(&p, "c3a4"));
         assert!(!order[1].is_capture());
         assert_eq!(order[order.len() - 2..], [mv(&p, "c3d5"), mv(&p, "d1d5")]);

@@ -54,9 +54,16 @@ pub const LMR_DIVISOR: f64 = 2.25;
 
 // Extensions.
 
-/// Checks are extended a ply while the path is shorter than this many times the iteration's
-/// depth: checks are forcing and often hide tactics, but they must not extend forever.
-pub const CHECK_EXTENSION_PLY_FACTOR: usize = 2;
+/// Checks (and singular hash moves) are extended a ply while the path is shorter than this
+/// many times the iteration's depth: they are forcing and often hide tactics, but they must
+/// not extend forever.
+pub const EXTENSION_PLY_FACTOR: usize = 2;
+/// Singular extension from this depth: shallower, the extra search costs more than it finds...
+pub const SE_DEPTH: i32 = 7;
+/// ...when the hash move's score was searched at most this many plies shallower...
+pub const SE_TT_DEPTH_MARGIN: i32 = 3;
+/// ...and every other move, searched to half the depth, stays this much per ply below it.
+pub const SE_MARGIN: i32 = 2;
 
 // Quiet move history.
 
@@ -64,6 +71,12 @@ pub const CHECK_EXTENSION_PLY_FACTOR: usize = 2;
 pub const HISTORY_MAX: i32 = 16_384;
 /// The history bonus of a cutoff is depth squared, at most this.
 pub const HISTORY_BONUS_MAX: i32 = HISTORY_MAX / 4;
+/// Capture history adds at most `HISTORY_MAX / CAPTURE_HISTORY_DIVISOR` to MVV-LVA's
+/// steps of 100 per victim: it orders captures of the same victim, rarely across victims.
+pub const CAPTURE_HISTORY_DIVISOR: i32 = 64;
+/// LMR reduces a ply less per this much quiet history (quiet plus two continuations,
+/// each at most `HISTORY_MAX`), a ply more per this much below zero.
+pub const LMR_HISTORY_DIVISOR: i32 = 8_192;
 
 // Piece values for ordering and exchanges (pawn .. king).
 

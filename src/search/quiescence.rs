@@ -4,6 +4,7 @@ use super::movegen::noisy_moves;
 use super::see::see_ge;
 use super::{MovePicker, SearchMode, Searcher};
 use crate::score::{INFINITY, MATE, MAX_PLY};
+use crate::tt::Bound;
 use shakmaty::{Chess, Position};
 
 impl Searcher {
@@ -18,28 +19,53 @@ impl Searcher {
             return self.evaluate(pos, ply);
         }
 
-        // 2. Stand pat: out of check, the side to move may decline every capture.
+        // 2. Hash table: a stored bound that settles the window ends the node (quiescence
+        //    keeps no PV, so any node may take it); its static evaluation saves evaluating.
+        let strong = self.config.mode == SearchMode::Strong;
+        let key = self.stack[ply].key;
+        let tt_hit = if strong { self.tt.probe(key, ply) } else { None };
+        if let Some(hit) = tt_hit
+            && match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => hit.score >= beta,
+                Bound::Upper => hit.score <= alpha,
+            }
+        {
+            return hit.score;
+        }
+
+        // 3. Stand pat: out of check, the side to move may decline every capture.
         let in_check = pos.is_check();
+        let alpha_before = alpha;
         let mut best = -INFINITY;
+        let mut static_eval = -INFINITY;
         if !in_check {
-            best = self.evaluate(pos, ply);
+            static_eval = match tt_hit {
+                Some(hit) if hit.eval > -INFINITY => hit.eval,
+                _ => self.evaluate(pos, ply),
+            };
+            best = static_eval;
             if best >= beta {
+                if strong && tt_hit.is_none() {
+                    self.tt.store(key, ply, None, best, static_eval, 0, Bound::Lower);
+                }
                 return best;
             }
             alpha = alpha.max(best);
         }
 
-        // 3. In check every evasion is searched (none: mate); otherwise captures and queen promotions.
+        // 4. In check every evasion is searched (none: mate); otherwise captures and queen promotions.
         let mut moves = if in_check { pos.legal_moves() } else { noisy_moves(pos) };
         if in_check && moves.is_empty() {
             return -MATE + ply as i32;
         }
 
-        // 4. Best capture first; the strong search skips captures that lose material by SEE.
+        // 5. Best capture first; the strong search skips captures that lose material by SEE.
         //    The classic modes share the plain alpha-beta version of this quiescence: a
         //    minimax over all capture sequences explodes, and its value is the same.
         let prune = !in_check && self.config.mode == SearchMode::Strong;
-        let mut picker = MovePicker::new(&mut moves, None, None);
+        let mut best_move = None;
+        let mut picker = MovePicker::new(&mut moves, None, tt_hit.and_then(|hit| hit.mv));
         for mv in &mut picker {
             if prune && !see_ge(pos, mv, 0) {
                 continue;
@@ -51,11 +77,24 @@ impl Searcher {
             }
             if score > best {
                 best = score;
+                best_move = Some(mv);
                 alpha = alpha.max(score);
                 if score >= beta {
                     break;
                 }
             }
+        }
+
+        // 6. Remember the result at depth 0 (below every search of the main tree).
+        if strong {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha_before {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(key, ply, best_move, best, static_eval, 0, bound);
         }
         best
     }

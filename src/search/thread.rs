@@ -2,7 +2,7 @@
 //! the counters, the handles of the shared tables and the network), apart from what each ply owns (the
 //! stack) and the best lines (the PV table).
 
-use super::history::QuietHistory;
+use super::history::{Histories, context};
 use super::lmr::LmrTable;
 use super::params::{LIVE_CURRMOVE_AFTER_MS, LIVE_CURRMOVE_GAP_MS, LIVE_PROGRESS_EVERY_MS};
 use super::pv::PvTable;
@@ -87,7 +87,7 @@ pub struct Searcher {
     pub(super) control: Arc<SearchControl>,
     pub(super) helper: bool,
     // Learnt and cached across searches.
-    pub(super) history: Box<QuietHistory>,
+    pub(super) history: Box<Histories>,
     pub(super) lmr: LmrTable,
     pub(super) net: Arc<Network>,
     eval_cache: EvalCache,
@@ -170,6 +170,17 @@ impl Searcher {
     /// Uses `tables` (or none) from the next search on.
     pub fn set_tablebases(&mut self, tables: Option<Arc<Tablebases>>) {
         self.tablebases = tables;
+    }
+
+    /// The continuation-history rows of the moves one and two plies before the node at
+    /// `ply` (none at the root, after a null move, or where there was no such move).
+    #[inline]
+    pub(super) fn contexts(&self, ply: usize) -> [Option<usize>; 2] {
+        let at = |p: Option<usize>| {
+            let entry = &self.stack[p?];
+            Some(context(entry.piece?, entry.mv?.to()))
+        };
+        [at(Some(ply)), at(ply.checked_sub(1))]
     }
 
     /// Sends live lines (`currmove`, progress) of long searches to `output`, or none.
