@@ -248,12 +248,14 @@ impl Searcher {
     pub(super) fn play(&mut self, pos: &Chess, ply: usize, mv: Move) -> Chess {
         let key = self.stack[ply].key;
         let piece = Piece { color: pos.turn(), role: mv.role() };
+        let next = pos.update_zobrist_hash(Zobrist64(key), mv, EnPassantMode::Legal).map(|z| z.0);
+        if let Some(next) = next {
+            self.tt.prefetch(next);
+        }
         let change = eval::changes(pos, mv);
         let mut child = pos.clone();
         child.play_unchecked(mv);
-        let next = pos
-            .update_zobrist_hash(Zobrist64(key), mv, EnPassantMode::Legal)
-            .map_or_else(|| crate::game::zobrist(&child), |z| z.0);
+        let next = next.unwrap_or_else(|| crate::game::zobrist(&child));
         self.stack.enter(ply, next, Some((mv, piece)));
         self.stack.update_accumulator(ply, &self.net, Some(&change));
         child
