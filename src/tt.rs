@@ -20,6 +20,19 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What the result `best` of a node searched with the window `(alpha, beta)` proves.
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// A probe's result, with the score already made relative to the probing node's ply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TtHit {
@@ -33,6 +46,18 @@ pub struct TtHit {
     pub depth: i32,
     /// What kind of bound the score is.
     pub bound: Bound,
+}
+
+impl TtHit {
+    /// True when the stored score settles the window `(alpha, beta)`: an exact score, a
+    /// lower bound at or above beta, or an upper bound at or below alpha.
+    pub fn settles(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
 }
 
 /// A move in 16 bits: from, to and promotion, enough to find it among the legal moves.
@@ -250,6 +275,17 @@ mod tests {
     use super::*;
     use crate::score::MATE;
     use shakmaty::{Role, Square};
+
+    #[test]
+    fn a_result_proves_its_bound_and_a_bound_settles_only_its_side_of_the_window() {
+        assert_eq!(Bound::of(50, 10, 50), Bound::Lower);
+        assert_eq!(Bound::of(30, 10, 50), Bound::Exact);
+        assert_eq!(Bound::of(10, 10, 50), Bound::Upper);
+        let hit = |score, bound| TtHit { mv: None, score, eval: 0, depth: 1, bound };
+        assert!(hit(30, Bound::Exact).settles(10, 50));
+        assert!(hit(50, Bound::Lower).settles(10, 50) && !hit(49, Bound::Lower).settles(10, 50));
+        assert!(hit(10, Bound::Upper).settles(10, 50) && !hit(11, Bound::Upper).settles(10, 50));
+    }
 
     fn knight_move() -> Move {
         Move::Normal { role: Role::Knight, from: Square::G1, capture: None, to: Square::F3, promotion: None }

@@ -63,11 +63,7 @@ impl Searcher {
             && !pv_node
             && excluded.is_none()
             && hit.depth >= depth
-            && match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => hit.score >= beta,
-                Bound::Upper => hit.score <= alpha,
-            }
+            && hit.settles(alpha, beta)
         {
             return hit.score;
         }
@@ -311,13 +307,7 @@ impl Searcher {
 
         // 16. Remember the result: exact inside the window, else the bound it proved.
         if strong && excluded.is_none() {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > alpha_before {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, alpha_before, beta);
             self.tt.store(key, ply, best_move, best, static_eval, depth, bound);
         }
         best

@@ -25,11 +25,7 @@ impl Searcher {
         let key = self.stack[ply].key;
         let tt_hit = if strong { self.tt.probe(key, ply) } else { None };
         if let Some(hit) = tt_hit
-            && match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => hit.score >= beta,
-                Bound::Upper => hit.score <= alpha,
-            }
+            && hit.settles(alpha, beta)
         {
             return hit.score;
         }
@@ -87,13 +83,7 @@ impl Searcher {
 
         // 6. Remember the result at depth 0 (below every search of the main tree).
         if strong {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > alpha_before {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, alpha_before, beta);
             self.tt.store(key, ply, best_move, best, static_eval, 0, bound);
         }
         best
