@@ -165,7 +165,7 @@ impl Searcher {
                     && ply < EXTENSION_PLY_FACTOR * self.root.depth as usize =>
             {
                 let moves = moves.get_or_insert_with(|| pos.legal_moves());
-                match moves.iter().copied().find(|&mv| tt_move.is_some_and(|t| t.matches(mv))) {
+                match hit.mv.and_then(|t| moves.iter().copied().find(|&mv| t.matches(mv))) {
                     Some(mv) => {
                         let singular_beta = hit.score - SE_MARGIN * depth;
                         self.stack[ply].excluded = Some(mv);

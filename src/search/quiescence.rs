@@ -59,7 +59,7 @@ impl Searcher {
         // 5. Best capture first; the strong search skips captures that lose material by SEE.
         //    The classic modes share the plain alpha-beta version of this quiescence: a
         //    minimax over all capture sequences explodes, and its value is the same.
-        let prune = !in_check && self.config.mode == SearchMode::Strong;
+        let prune = !in_check && strong;
         let mut best_move = None;
         let mut picker = MovePicker::new(&mut moves, None, tt_hit.and_then(|hit| hit.mv));
         for mv in &mut picker {
