@@ -7,7 +7,7 @@
 //!
 //! Killers, learnt per ply, live on the stack.
 
-use super::params::{HISTORY_BONUS_MAX, HISTORY_MAX};
+use super::params::{HISTORY_BONUS_MAX, HISTORY_BONUS_SCALE, HISTORY_MAX};
 use shakmaty::{Color, Move, Piece, Role};
 
 /// Pieces times squares: one row of the continuation table per earlier move.
@@ -45,9 +45,10 @@ fn gravity(h: i32, bonus: i32) -> i32 {
     h + bonus - h * bonus.abs() / HISTORY_MAX
 }
 
-/// The bonus of a cutoff at `depth`: depth squared, at most `HISTORY_BONUS_MAX`.
+/// The bonus of a cutoff at `depth`: `HISTORY_BONUS_SCALE` times depth squared, at most
+/// `HISTORY_BONUS_MAX`.
 fn bonus(depth: i32) -> i32 {
-    (depth * depth).min(HISTORY_BONUS_MAX)
+    (HISTORY_BONUS_SCALE * depth * depth).min(HISTORY_BONUS_MAX)
 }
 
 impl Histories {
@@ -150,9 +151,9 @@ mod tests {
         let none = [None, None];
         h.on_quiet_cutoff(Color::White, 4, a, &[c], none);
         h.on_quiet_cutoff(Color::White, 6, b, &[], none);
-        assert_eq!(h.quiet_score(Color::White, a, none), 16, "a bonus of depth squared");
+        assert_eq!(h.quiet_score(Color::White, a, none), 512, "a bonus of 32 times depth squared");
         assert!(h.quiet_score(Color::White, b, none) > h.quiet_score(Color::White, a, none));
-        assert_eq!(h.quiet_score(Color::White, c, none), -16, "c was tried before the cutoff");
+        assert_eq!(h.quiet_score(Color::White, c, none), -512, "c was tried before the cutoff");
         assert_eq!(h.quiet_score(Color::Black, a, none), 0, "each side has its own history");
         for _ in 0..10_000 {
             h.on_quiet_cutoff(Color::White, 60, a, &[c], none);
@@ -174,7 +175,11 @@ mod tests {
         h.on_quiet_cutoff(Color::White, 10, a, &[], [Some(after_check), None]);
         let with = h.quiet_score(Color::White, a, [Some(after_check), None]);
         let without = h.quiet_score(Color::White, a, [Some(after_other), None]);
-        assert_eq!((with, without), (200, 100), "the quiet history and, after Kd8 only, the continuation");
+        assert_eq!(
+            (with, without),
+            (6_400, 3_200),
+            "the quiet history and, after Kd8 only, the continuation"
+        );
         for _ in 0..10_000 {
             h.on_quiet_cutoff(Color::White, 60, a, &[], [Some(after_check), Some(after_other)]);
         }
@@ -191,8 +196,8 @@ mod tests {
         let mut h = Histories::default();
         let (pxq, nxq, pxr) = (mv(&p, "e4d5"), mv(&p, "c3d5"), mv(&p, "e4f5"));
         h.on_capture_cutoff(Color::White, 5, nxq, &[pxq, pxr]);
-        assert_eq!(h.capture_score(Color::White, nxq), 25);
-        assert_eq!((h.capture_score(Color::White, pxq), h.capture_score(Color::White, pxr)), (-25, -25));
+        assert_eq!(h.capture_score(Color::White, nxq), 800);
+        assert_eq!((h.capture_score(Color::White, pxq), h.capture_score(Color::White, pxr)), (-800, -800));
         assert_eq!(h.capture_score(Color::Black, nxq), 0);
     }
 }

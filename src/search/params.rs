@@ -69,7 +69,10 @@ pub const SE_MARGIN: i32 = 2;
 
 /// History scores stay within this bound (the update pulls them back toward zero).
 pub const HISTORY_MAX: i32 = 16_384;
-/// The history bonus of a cutoff is depth squared, at most this.
+/// The history bonus of a cutoff is this times depth squared...
+pub const HISTORY_BONUS_SCALE: i32 = 32;
+/// ...at most this: one cutoff near the horizon moves a score a few percent of its range,
+/// so shallow nodes, most of the tree, teach the ordering too.
 pub const HISTORY_BONUS_MAX: i32 = HISTORY_MAX / 4;
 /// Capture history adds at most `HISTORY_MAX / CAPTURE_HISTORY_DIVISOR` to MVV-LVA's
 /// steps of 100 per victim: it orders captures of the same victim, rarely across victims.
