@@ -3,6 +3,7 @@
 
 mod checks;
 mod control;
+mod correction;
 mod deepening;
 mod history;
 mod limits;

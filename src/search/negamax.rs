@@ -1,13 +1,14 @@
 //! Negamax with alpha-beta and PVS.
 
 use super::checks::gives_check;
+use super::correction::pawn_key;
 use super::movegen::surely_has_move;
 use super::ordering::is_quiet;
 use super::params::*;
 use super::see::see_ge;
 use super::{MovePicker, SearchMode, Searcher};
 use crate::game::zobrist;
-use crate::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use crate::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN_BOUND};
 use crate::tt::Bound;
 use shakmaty::{Chess, MoveList, Position};
 
@@ -103,12 +104,17 @@ impl Searcher {
         }
 
         // 9. Reverse futility: far enough above beta near the horizon, a quiet position
-        //    will not fall below it in a few plies; trust the static evaluation.
-        let static_eval = match tt_hit {
+        //    will not fall below it in a few plies; trust the static evaluation (the
+        //    network's, as the hash table keeps it, corrected for the pawn structure).
+        let color = pos.turn();
+        let pawns = if strong && !in_check { pawn_key(pos) } else { 0 };
+        let raw_eval = match tt_hit {
             _ if !strong || in_check => -INFINITY,
             Some(hit) => hit.eval,
             None => self.evaluate(pos, ply),
         };
+        let static_eval =
+            if raw_eval == -INFINITY { raw_eval } else { self.correction.correct(raw_eval, color, pawns) };
         self.stack[ply].static_eval = static_eval;
         if strong
             && !pv_node
@@ -199,7 +205,6 @@ impl Searcher {
         let alpha_before = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
-        let color = pos.turn();
         let contexts = self.contexts(ply);
         let mut picker = if strong {
             let history = |mv| self.history.quiet_score(color, mv, contexts);
@@ -305,10 +310,20 @@ impl Searcher {
             }
         }
 
-        // 16. Remember the result: exact inside the window, else the bound it proved.
+        // 16. Remember the result: exact inside the window, else the bound it proved; and
+        //     how far the static evaluation was off, where the bound says (a quiet best
+        //     move: a capture's gain is no error of the evaluation).
         if strong && excluded.is_none() {
             let bound = Bound::of(best, alpha_before, beta);
-            self.tt.store(key, ply, best_move, best, static_eval, depth, bound);
+            self.tt.store(key, ply, best_move, best, raw_eval, depth, bound);
+            if !in_check
+                && best_move.is_none_or(is_quiet)
+                && best.abs() < TB_WIN_BOUND
+                && !(bound == Bound::Lower && best <= static_eval)
+                && !(bound == Bound::Upper && best >= static_eval)
+            {
+                self.correction.update(color, pawns, depth, best - static_eval);
+            }
         }
         best
     }

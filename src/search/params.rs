@@ -81,6 +81,16 @@ pub const CAPTURE_HISTORY_DIVISOR: i32 = 64;
 /// each at most `HISTORY_MAX`), a ply more per this much below zero.
 pub const LMR_HISTORY_DIVISOR: i32 = 8_192;
 
+// Correction history.
+
+/// Corrections are kept in this many parts of a centipawn, so small errors add up.
+pub const CORRECTION_GRAIN: i32 = 256;
+/// A correction moves the evaluation at most this many centipawns: it fixes a bias, it
+/// does not replace the network.
+pub const CORRECTION_MAX: i32 = 32;
+/// A search to depth `d` moves its entry `min(d + 1, this)` 256ths of the way to its error.
+pub const CORRECTION_WEIGHT_MAX: i32 = 16;
+
 // Piece values for ordering and exchanges (pawn .. king).
 
 /// Victim and attacker values for MVV-LVA: the most valuable victim first, the least

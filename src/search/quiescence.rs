@@ -1,5 +1,6 @@
 //! The quiescence search below the horizon: captures until the position is quiet.
 
+use super::correction::pawn_key;
 use super::movegen::noisy_moves;
 use super::see::see_ge;
 use super::{MovePicker, SearchMode, Searcher};
@@ -30,20 +31,22 @@ impl Searcher {
             return hit.score;
         }
 
-        // 3. Stand pat: out of check, the side to move may decline every capture.
+        // 3. Stand pat: out of check, the side to move may decline every capture (at the
+        //    static evaluation corrected for the pawns; the table keeps the network's).
         let in_check = pos.is_check();
         let alpha_before = alpha;
         let mut best = -INFINITY;
-        let mut static_eval = -INFINITY;
+        let mut raw_eval = -INFINITY;
         if !in_check {
-            static_eval = match tt_hit {
+            raw_eval = match tt_hit {
                 Some(hit) if hit.eval > -INFINITY => hit.eval,
                 _ => self.evaluate(pos, ply),
             };
-            best = static_eval;
+            best =
+                if strong { self.correction.correct(raw_eval, pos.turn(), pawn_key(pos)) } else { raw_eval };
             if best >= beta {
                 if strong && tt_hit.is_none() {
-                    self.tt.store(key, ply, None, best, static_eval, 0, Bound::Lower);
+                    self.tt.store(key, ply, None, best, raw_eval, 0, Bound::Lower);
                 }
                 return best;
             }
@@ -84,7 +87,7 @@ impl Searcher {
         // 6. Remember the result at depth 0 (below every search of the main tree).
         if strong {
             let bound = Bound::of(best, alpha_before, beta);
-            self.tt.store(key, ply, best_move, best, static_eval, 0, bound);
+            self.tt.store(key, ply, best_move, best, raw_eval, 0, bound);
         }
         best
     }

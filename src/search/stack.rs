@@ -95,9 +95,16 @@ impl Stack {
 
     /// True when the position at `ply` repeats an earlier one: once on the search path,
     /// or twice among the game's positions `before_root` (oldest first). Only the last
-    /// `halfmoves` plies (since the last capture or pawn move) can hold a repetition.
+    /// `halfmoves` plies (since the last capture or pawn move) can hold a repetition, and
+    /// none before a null move on the path: passing is no move, so what came before it
+    /// cannot be reached again by moves.
     pub fn is_repetition(&self, before_root: &[u64], ply: usize, halfmoves: u32) -> bool {
-        repeats(|i| self.entries[i].key, before_root, ply, halfmoves)
+        let reach = (halfmoves as usize).min(ply);
+        let reach = match (ply + 1 - reach..=ply).rev().find(|&i| self.entries[i].null_move) {
+            Some(null) => ply - null,
+            None => halfmoves as usize,
+        };
+        repeats(|i| self.entries[i].key, before_root, ply, reach as u32)
     }
 }
 
@@ -147,6 +154,22 @@ mod tests {
     fn positions_before_an_irreversible_move_do_not_count() {
         assert!(!rep(&[1, 2, 3, 4, 1], &[], 3));
         assert!(!rep(&[1, 2, 1], &[], 2), "two plies back is the other side to move");
+    }
+
+    #[test]
+    fn no_repetition_reaches_back_across_a_null_move() {
+        let mut stack = Stack::default();
+        stack.new_search(1);
+        for (ply, key) in [2, 3, 4, 1].into_iter().enumerate() {
+            stack.enter(ply, key, None);
+            stack[ply + 1].null_move = false;
+        }
+        assert!(stack.is_repetition(&[], 4, 10), "the root's key reached again by moves repeats");
+        stack[3].null_move = true;
+        assert!(!stack.is_repetition(&[], 4, 10), "not across the null move at ply 3");
+        stack[3].null_move = false;
+        stack[1].null_move = true;
+        assert!(!stack.is_repetition(&[1, 9, 1], 4, 10), "nor across one at ply 1, to the root or the game");
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! the counters, the handles of the shared tables and the network), apart from what each ply owns (the
 //! stack) and the best lines (the PV table).
 
+use super::correction::Correction;
 use super::history::{Histories, context};
 use super::lmr::LmrTable;
 use super::params::{LIVE_CURRMOVE_AFTER_MS, LIVE_CURRMOVE_GAP_MS, LIVE_PROGRESS_EVERY_MS};
@@ -88,6 +89,7 @@ pub struct Searcher {
     pub(super) helper: bool,
     // Learnt and cached across searches.
     pub(super) history: Box<Histories>,
+    pub(super) correction: Correction,
     pub(super) lmr: LmrTable,
     pub(super) net: Arc<Network>,
     eval_cache: EvalCache,
@@ -130,6 +132,7 @@ impl Searcher {
             control: Arc::new(SearchControl::new(false)),
             helper: false,
             history: Box::default(),
+            correction: Correction::default(),
             lmr: LmrTable::default(),
             net: eval::embedded(),
             eval_cache: EvalCache::default(),
