@@ -58,6 +58,16 @@ impl TtHit {
             Bound::Upper => self.score <= alpha,
         }
     }
+
+    /// True when the stored score says more about the position than the evaluation
+    /// `eval`: an exact score, a lower bound above it, or an upper bound below it.
+    pub fn refines(&self, eval: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score > eval,
+            Bound::Upper => self.score < eval,
+        }
+    }
 }
 
 /// A move in 16 bits: from, to and promotion, enough to find it among the legal moves.
@@ -285,6 +295,14 @@ mod tests {
         assert!(hit(30, Bound::Exact).settles(10, 50));
         assert!(hit(50, Bound::Lower).settles(10, 50) && !hit(49, Bound::Lower).settles(10, 50));
         assert!(hit(10, Bound::Upper).settles(10, 50) && !hit(11, Bound::Upper).settles(10, 50));
+    }
+
+    #[test]
+    fn a_bound_refines_the_evaluation_only_on_its_side() {
+        let hit = |score, bound| TtHit { mv: None, score, eval: 0, depth: 1, bound };
+        assert!(hit(-40, Bound::Exact).refines(20));
+        assert!(hit(21, Bound::Lower).refines(20) && !hit(20, Bound::Lower).refines(20));
+        assert!(hit(19, Bound::Upper).refines(20) && !hit(80, Bound::Upper).refines(20));
     }
 
     fn knight_move() -> Move {

@@ -116,15 +116,25 @@ impl Searcher {
         let static_eval =
             if raw_eval == -INFINITY { raw_eval } else { self.correction.correct(raw_eval, color, pawns) };
         self.stack[ply].static_eval = static_eval;
+        // A hash score bounding the evaluation from the side it errs on is a better guess
+        // of this node's worth; the pruning steps below go by it.
+        let eval = match tt_hit {
+            Some(hit)
+                if static_eval > -INFINITY && hit.score.abs() < TB_WIN_BOUND && hit.refines(static_eval) =>
+            {
+                hit.score
+            }
+            _ => static_eval,
+        };
         if strong
             && !pv_node
             && !in_check
             && excluded.is_none()
             && depth <= RFP_DEPTH
             && beta.abs() < MATE_BOUND
-            && static_eval - RFP_MARGIN * depth >= beta
+            && eval - RFP_MARGIN * depth >= beta
         {
-            return if stalemate(pos, &mut moves) { DRAW } else { static_eval };
+            return if stalemate(pos, &mut moves) { DRAW } else { eval };
         }
 
         // 10. Null move: if passing still leaves us at or above beta, a real move would too.
@@ -139,7 +149,7 @@ impl Searcher {
             && excluded.is_none()
             && !in_check
             && has_pieces(pos)
-            && static_eval >= beta
+            && eval >= beta
             && !stalemate(pos, &mut moves)
             && let Ok(null) = pos.clone().swap_turn()
         {
@@ -240,7 +250,7 @@ impl Searcher {
             if strong && !pv_node && !in_check && !gives_check && best > -MATE_BOUND && depth <= PRUNE_DEPTH {
                 let skip = if quiet {
                     quiets_tried.len() as i32 >= LMP_BASE + depth * depth
-                        || static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha
+                        || eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha
                 } else {
                     !see_ge(pos, mv, -SEE_CAPTURE_MARGIN * depth)
                 };
