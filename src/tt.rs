@@ -31,6 +31,16 @@ impl Bound {
             Bound::Upper
         }
     }
+
+    /// True when a score with this bound says more about the position than the
+    /// evaluation `eval`: an exact score, a lower bound above it, or an upper bound below it.
+    pub fn refines(self, score: i32, eval: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score > eval,
+            Bound::Upper => score < eval,
+        }
+    }
 }
 
 /// A probe's result, with the score already made relative to the probing node's ply.
@@ -60,13 +70,9 @@ impl TtHit {
     }
 
     /// True when the stored score says more about the position than the evaluation
-    /// `eval`: an exact score, a lower bound above it, or an upper bound below it.
+    /// `eval` (`Bound::refines`).
     pub fn refines(&self, eval: i32) -> bool {
-        match self.bound {
-            Bound::Exact => true,
-            Bound::Lower => self.score > eval,
-            Bound::Upper => self.score < eval,
-        }
+        self.bound.refines(self.score, eval)
     }
 }
 

@@ -329,8 +329,7 @@ impl Searcher {
             if !in_check
                 && best_move.is_none_or(is_quiet)
                 && best.abs() < TB_WIN_BOUND
-                && !(bound == Bound::Lower && best <= static_eval)
-                && !(bound == Bound::Upper && best >= static_eval)
+                && bound.refines(best, static_eval)
             {
                 self.correction.update(color, pawns, depth, best - static_eval);
             }
