@@ -137,6 +137,26 @@ impl Searcher {
             return if stalemate(pos, &mut moves) { DRAW } else { eval };
         }
 
+        // 9b. Razoring: far enough below alpha near the horizon, only a capture can save the
+        //     node; when quiescence finds none that does, it fails low at once.
+        if strong
+            && !pv_node
+            && !in_check
+            && excluded.is_none()
+            && depth <= RAZOR_DEPTH
+            && alpha.abs() < MATE_BOUND
+            && eval + RAZOR_MARGIN * depth < alpha
+            && !stalemate(pos, &mut moves)
+        {
+            let score = self.quiescence(pos, ply, alpha, alpha + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score <= alpha {
+                return score;
+            }
+        }
+
         // 10. Null move: if passing still leaves us at or above beta, a real move would too.
         //     Not at PV nodes, in check, twice in a row, with only pawns left (zugzwang),
         //     when a mate is at stake, or when the static evaluation is already below beta.

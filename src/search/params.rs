@@ -20,6 +20,10 @@ pub const IIR_DEPTH: i32 = 4;
 pub const RFP_DEPTH: i32 = 6;
 /// ...when the static evaluation beats beta by this much per ply of depth.
 pub const RFP_MARGIN: i32 = 80;
+/// Razoring tries quiescence at nodes up to this depth...
+pub const RAZOR_DEPTH: i32 = 3;
+/// ...whose evaluation is below alpha by more than this per ply of depth.
+pub const RAZOR_MARGIN: i32 = 250;
 /// Null move from this depth: shallower, the reduced search would be quiescence alone.
 pub const NMP_DEPTH: i32 = 3;
 /// Null-move reduction: this many plies...
