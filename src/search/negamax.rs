@@ -126,23 +126,16 @@ impl Searcher {
             }
             _ => static_eval,
         };
-        if strong
-            && !pv_node
-            && !in_check
-            && excluded.is_none()
-            && depth <= RFP_DEPTH
-            && beta.abs() < MATE_BOUND
-            && eval - RFP_MARGIN * depth >= beta
-        {
+        // Whole-node pruning (steps 9-10) needs the strong search at a non-PV node, not in
+        // check, that searches every move.
+        let prunable = strong && !pv_node && !in_check && excluded.is_none();
+        if prunable && depth <= RFP_DEPTH && beta.abs() < MATE_BOUND && eval - RFP_MARGIN * depth >= beta {
             return if stalemate(pos, &mut moves) { DRAW } else { eval };
         }
 
         // 9b. Razoring: far enough below alpha near the horizon, only a capture can save the
         //     node; when quiescence finds none that does, it fails low at once.
-        if strong
-            && !pv_node
-            && !in_check
-            && excluded.is_none()
+        if prunable
             && depth <= RAZOR_DEPTH
             && alpha.abs() < MATE_BOUND
             && eval + RAZOR_MARGIN * depth < alpha
@@ -160,14 +153,11 @@ impl Searcher {
         // 10. Null move: if passing still leaves us at or above beta, a real move would too.
         //     Not at PV nodes, in check, twice in a row, with only pawns left (zugzwang),
         //     when a mate is at stake, or when the static evaluation is already below beta.
-        if strong
-            && !pv_node
+        if prunable
             && ply > 0
             && depth >= NMP_DEPTH
             && beta.abs() < MATE_BOUND
             && !self.stack[ply].null_move
-            && excluded.is_none()
-            && !in_check
             && has_pieces(pos)
             && eval >= beta
             && !stalemate(pos, &mut moves)
