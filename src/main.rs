@@ -134,6 +134,9 @@ enum Cmd {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         words: Vec<String>,
     },
+    /// Print the tunable search parameters as OpenBench's SPSA reads them (a build with
+    /// `--features tune` offers each as a UCI option).
+    Tunables,
     /// Count the leaf nodes of the legal move tree.
     Perft {
         /// Plies to count.
@@ -189,6 +192,10 @@ fn main() -> ExitCode {
         }
         Some(Cmd::Genfens { words }) => {
             Engine::new().run(std::io::Cursor::new(format!("genfens {}\n", words.join(" "))));
+            ExitCode::SUCCESS
+        }
+        Some(Cmd::Tunables) => {
+            principia::search::params::TUNABLES.iter().for_each(|t| println!("{}", t.spsa_line()));
             ExitCode::SUCCESS
         }
         Some(Cmd::Perft { depth, fen, chess960 }) => run_perft(depth, fen.as_deref(), chess960),

@@ -4,6 +4,8 @@
 
 pub mod options;
 pub mod skill;
+#[cfg(feature = "tune")]
+mod tune;
 
 use crate::eval::{self, Network};
 use crate::game::Game;
@@ -151,6 +153,13 @@ impl Engine {
     }
 
     fn setoption(&mut self, name: &str, value: Option<&str>) {
+        #[cfg(feature = "tune")]
+        if let Some(result) = tune::set(name, value) {
+            if let Err(e) = result {
+                info_string(&e);
+            }
+            return;
+        }
         let old_hash = self.options.hash_mb;
         match self.options.set(name, value) {
             Err(e) => info_string(&e),
@@ -238,6 +247,8 @@ impl Engine {
         for option in UciOption::ALL {
             send(&format!("option name {} type {}", option.name(), option.kind()));
         }
+        #[cfg(feature = "tune")]
+        tune::announce();
         send("uciok");
     }
 

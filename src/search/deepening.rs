@@ -1,7 +1,7 @@
 //! Iterative deepening: depth 1, 2, 3, ... until a limit, each iteration searched in an
 //! aspiration window around the last score, with MultiPV lines and an `info` line each.
 
-use super::params::{ASPIRATION_DELTA, ASPIRATION_DEPTH, ASPIRATION_GIVE_UP};
+use super::params::{ASPIRATION_DEPTH, ASPIRATION_GIVE_UP, aspiration_delta};
 use super::tb_search::with_root_score;
 use super::{Limits, SearchControl, SearchInfo, SearchMode, SearchResult, SearchStats, Searcher};
 use crate::eval::Accumulator;
@@ -119,7 +119,7 @@ impl Searcher {
         previous: i32,
         report: &mut dyn FnMut(&SearchInfo),
     ) -> i32 {
-        let mut delta = ASPIRATION_DELTA;
+        let mut delta = aspiration_delta();
         let narrow = self.config.mode == SearchMode::Strong
             && depth >= ASPIRATION_DEPTH
             && previous.abs() < MATE_BOUND;
@@ -182,6 +182,11 @@ impl Searcher {
         self.stopped = false;
         self.stats = SearchStats::default();
         self.reset_live();
+        // A tuning build's LMR parameters may have changed since the last search.
+        #[cfg(feature = "tune")]
+        {
+            self.lmr = super::lmr::LmrTable::default();
+        }
         if self.uses_tt() {
             if !self.helper {
                 self.tt.new_search();

@@ -7,7 +7,7 @@
 //!
 //! Killers, learnt per ply, live on the stack.
 
-use super::params::{HISTORY_BONUS_MAX, HISTORY_BONUS_SCALE, HISTORY_MAX};
+use super::params::{HISTORY_BONUS_MAX, HISTORY_MAX, history_bonus_scale};
 use shakmaty::{Color, Move, Piece, Role};
 
 /// Pieces times squares: one row of the continuation table per earlier move.
@@ -45,10 +45,10 @@ fn gravity(h: i32, bonus: i32) -> i32 {
     h + bonus - h * bonus.abs() / HISTORY_MAX
 }
 
-/// The bonus of a cutoff at `depth`: `HISTORY_BONUS_SCALE` times depth squared, at most
+/// The bonus of a cutoff at `depth`: `history_bonus_scale()` times depth squared, at most
 /// `HISTORY_BONUS_MAX`.
 fn bonus(depth: i32) -> i32 {
-    (HISTORY_BONUS_SCALE * depth * depth).min(HISTORY_BONUS_MAX)
+    (history_bonus_scale() * depth * depth).min(HISTORY_BONUS_MAX)
 }
 
 impl Histories {

@@ -1,22 +1,23 @@
 //! Late move reductions: how many plies shallower a late quiet move is searched first.
 
-use super::params::{LMR_BASE, LMR_DIVISOR, LMR_FIRST_MOVES};
+use super::params::{LMR_FIRST_MOVES, lmr_base, lmr_divisor};
 
 /// Depths and move numbers beyond these share the last entry.
 const SIZE: usize = 64;
 
-/// Reductions by depth and move number: `LMR_BASE + ln(depth) * ln(move) / LMR_DIVISOR`,
-/// rounded down.
+/// Reductions by depth and move number: `lmr_base + ln(depth) * ln(move) / lmr_divisor`
+/// (both in hundredths), rounded down.
 pub struct LmrTable {
     table: [[u8; SIZE]; SIZE],
 }
 
 impl Default for LmrTable {
     fn default() -> Self {
+        let (base, divisor) = (f64::from(lmr_base()) / 100.0, f64::from(lmr_divisor()) / 100.0);
         let mut table = [[0; SIZE]; SIZE];
         for (depth, row) in table.iter_mut().enumerate().skip(1) {
             for (index, r) in row.iter_mut().enumerate().skip(1) {
-                let value = LMR_BASE + (depth as f64).ln() * (index as f64).ln() / LMR_DIVISOR;
+                let value = base + (depth as f64).ln() * (index as f64).ln() / divisor;
                 *r = value as u8;
             }
         }

@@ -99,7 +99,7 @@ impl Searcher {
         //    its move is unknown; search it a ply shallower and let the next iteration fix it.
         let tt_move = tt_hit.and_then(|hit| hit.mv);
         let pv_move = if on_pv && self.config.pv_first { self.root.prev_pv.get(ply).copied() } else { None };
-        if strong && depth >= IIR_DEPTH && tt_move.is_none() && pv_move.is_none() {
+        if strong && depth >= iir_depth() && tt_move.is_none() && pv_move.is_none() {
             depth -= 1;
         }
 
@@ -129,16 +129,17 @@ impl Searcher {
         // Whole-node pruning (steps 9-10) needs the strong search at a non-PV node, not in
         // check, that searches every move.
         let prunable = strong && !pv_node && !in_check && excluded.is_none();
-        if prunable && depth <= RFP_DEPTH && beta.abs() < MATE_BOUND && eval - RFP_MARGIN * depth >= beta {
+        if prunable && depth <= rfp_depth() && beta.abs() < MATE_BOUND && eval - rfp_margin() * depth >= beta
+        {
             return if stalemate(pos, &mut moves) { DRAW } else { eval };
         }
 
         // 9b. Razoring: far enough below alpha near the horizon, only a capture can save the
         //     node; when quiescence finds none that does, it fails low at once.
         if prunable
-            && depth <= RAZOR_DEPTH
+            && depth <= razor_depth()
             && alpha.abs() < MATE_BOUND
-            && eval + RAZOR_MARGIN * depth < alpha
+            && eval + razor_margin() * depth < alpha
             && !stalemate(pos, &mut moves)
         {
             let score = self.quiescence(pos, ply, alpha, alpha + 1);
@@ -163,7 +164,7 @@ impl Searcher {
             && !stalemate(pos, &mut moves)
             && let Ok(null) = pos.clone().swap_turn()
         {
-            let reduction = NMP_BASE + depth / NMP_DEPTH_DIVISOR;
+            let reduction = nmp_base() + depth / nmp_depth_divisor();
             self.stack.enter(ply, zobrist(&null), None);
             self.stack.update_accumulator(ply, &self.net, None);
             let score = -self.negamax(&null, depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
@@ -183,7 +184,7 @@ impl Searcher {
             Some(hit)
                 if strong
                     && ply > 0
-                    && depth >= SE_DEPTH
+                    && depth >= se_depth()
                     && excluded.is_none()
                     && hit.depth >= depth - SE_TT_DEPTH_MARGIN
                     && hit.bound != Bound::Upper
@@ -193,7 +194,7 @@ impl Searcher {
                 let moves = moves.get_or_insert_with(|| pos.legal_moves());
                 match hit.mv.and_then(|t| moves.iter().copied().find(|&mv| t.matches(mv))) {
                     Some(mv) => {
-                        let singular_beta = hit.score - SE_MARGIN * depth;
+                        let singular_beta = hit.score - se_margin() * depth;
                         self.stack[ply].excluded = Some(mv);
                         let score =
                             self.negamax(pos, (depth - 1) / 2, ply, singular_beta - 1, singular_beta, false);
@@ -257,12 +258,13 @@ impl Searcher {
             //     move pruning), quiet moves that leave the evaluation far below alpha
             //     (futility), captures that lose too much material by SEE. Checks are kept.
             //     The move is not made until it is known to be searched.
-            if strong && !pv_node && !in_check && !gives_check && best > -MATE_BOUND && depth <= PRUNE_DEPTH {
+            if strong && !pv_node && !in_check && !gives_check && best > -MATE_BOUND && depth <= prune_depth()
+            {
                 let skip = if quiet {
-                    quiets_tried.len() as i32 >= LMP_BASE + depth * depth
-                        || eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha
+                    quiets_tried.len() as i32 >= lmp_base() + depth * depth
+                        || eval + futility_base() + futility_margin() * depth <= alpha
                 } else {
-                    !see_ge(pos, mv, -SEE_CAPTURE_MARGIN * depth)
+                    !see_ge(pos, mv, -see_capture_margin() * depth)
                 };
                 if skip {
                     continue;
@@ -277,7 +279,7 @@ impl Searcher {
                 let base = self.lmr.reduction(depth, index, pv_node);
                 if base > 0 {
                     let history = self.history.quiet_score(color, mv, contexts);
-                    (base - history / LMR_HISTORY_DIVISOR).clamp(0, depth - 2)
+                    (base - history / lmr_history_divisor()).clamp(0, depth - 2)
                 } else {
                     0
                 }
