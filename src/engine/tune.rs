@@ -1,13 +1,15 @@
 //! The tuning build (`--features tune`): every tunable search parameter is also a UCI spin
 //! option of its own name, so SPSA games can move it. A normal build has none of this.
 
+use super::options::OptionKind;
 use crate::output::send;
 use crate::search::params::{TUNABLES, set_tunable};
 
 /// Announces each tunable parameter as `option name N type spin ...` for `uci`.
 pub fn announce() {
     for t in TUNABLES {
-        send(&format!("option name {} type spin default {} min {} max {}", t.name, t.default, t.min, t.max));
+        let kind = OptionKind::Spin { default: t.default.into(), min: t.min.into(), max: t.max.into() };
+        send(&format!("option name {} type {kind}", t.name));
     }
 }
 
