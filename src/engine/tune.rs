@@ -20,7 +20,7 @@ pub fn set(name: &str, value: Option<&str>) -> Option<Result<(), String>> {
     let parsed = value.and_then(|v| v.parse::<i32>().ok());
     Some(match parsed {
         Some(n) if (t.min..=t.max).contains(&n) => {
-            set_tunable(t.name, n);
+            set_tunable(t, n);
             Ok(())
         }
         _ => Err(format!(

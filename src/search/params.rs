@@ -59,16 +59,15 @@ macro_rules! tunables {
         #[cfg(feature = "tune")]
         static TUNED: Tuned = Tuned { $($name: std::sync::atomic::AtomicI32::new($default),)* };
 
-        /// Sets the tunable parameter `name` (exact spelling) to `value`; false if there is no
-        /// such parameter. The caller has checked `value` against its range.
+        /// Sets the tunable parameter `tunable` to `value`, which the caller has checked
+        /// against its range.
         #[cfg(feature = "tune")]
-        pub fn set_tunable(name: &str, value: i32) -> bool {
+        pub fn set_tunable(tunable: &Tunable, value: i32) {
             use std::sync::atomic::Ordering::Relaxed;
-            match name {
+            match tunable.name {
                 $(stringify!($name) => TUNED.$name.store(value, Relaxed),)*
-                _ => return false,
+                _ => unreachable!("{} is not in TUNABLES", tunable.name),
             }
-            true
         }
     };
 }
