@@ -127,6 +127,9 @@ enum Cmd {
         /// Centipawns per unit of output (default: fitted to the data).
         #[arg(long)]
         scale: Option<f32>,
+        /// Start from this net's weights (and its scale) instead of random ones.
+        #[arg(long, value_name = "NET")]
+        init: Option<PathBuf>,
     },
     /// Opening FENs for OpenBench: `genfens N seed S book <None|FILE>`, as the UCI command.
     Genfens {
@@ -182,8 +185,9 @@ fn main() -> ExitCode {
             );
             ExitCode::SUCCESS
         }
-        Some(Cmd::Train { data, out, epochs, lr, batch, wdl, threads, seed, resume, scale }) => {
-            let config = TrainConfig { data, out, epochs, lr, batch, wdl, threads, seed, resume, scale };
+        Some(Cmd::Train { data, out, epochs, lr, batch, wdl, threads, seed, resume, scale, init }) => {
+            let config =
+                TrainConfig { data, out, epochs, lr, batch, wdl, threads, seed, resume, scale, init };
             exit_code("train", train::run(&config))
         }
         Some(Cmd::Datagen { out, games, nodes, random_plies, seed, threads }) => {

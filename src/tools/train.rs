@@ -40,6 +40,8 @@ pub struct TrainConfig {
     pub resume: bool,
     /// Centipawns per output unit; fitted to the data when `None`.
     pub scale: Option<f32>,
+    /// A net file to start from (its weights and its scale) instead of random weights.
+    pub init: Option<PathBuf>,
 }
 
 /// Weights are kept within this bound, so the quantised hidden layer fits 16 bits
@@ -210,6 +212,17 @@ impl FloatNet {
             b1: (0..HIDDEN).map(|_| uniform(0.1)).collect(),
             w2: (0..2 * HIDDEN).map(|_| uniform(1.0 / (2.0 * HIDDEN as f32).sqrt())).collect(),
             b2: 0.0,
+        }
+    }
+
+    /// The float weights an integer network stands for (its quantisation undone).
+    pub fn from_network(net: &Network) -> FloatNet {
+        let unq = |w: i16, by: i32| f32::from(w) / by as f32;
+        FloatNet {
+            w1: net.feature_weights.iter().flatten().map(|&w| unq(w, QA)).collect(),
+            b1: net.feature_bias.iter().map(|&w| unq(w, QA)).collect(),
+            w2: net.output_weights.iter().map(|&w| unq(w, QB)).collect(),
+            b2: net.output_bias as f32 / (QA * QB) as f32,
         }
     }
 
@@ -388,14 +401,12 @@ pub struct Trainer {
 impl Trainer {
     /// A trainer starting from random weights.
     pub fn new(seed: u64, scale: f32) -> Trainer {
-        Trainer {
-            net: FloatNet::random(seed),
-            m: FloatNet::zeros(),
-            v: FloatNet::zeros(),
-            step: 0,
-            epoch: 0,
-            scale,
-        }
+        Trainer::from_net(FloatNet::random(seed), scale)
+    }
+
+    /// A trainer starting from `net`, with fresh optimiser moments.
+    pub fn from_net(net: FloatNet, scale: f32) -> Trainer {
+        Trainer { net, m: FloatNet::zeros(), v: FloatNet::zeros(), step: 0, epoch: 0, scale }
     }
 
     /// One pass over `samples` in an order drawn from `seed`, at learning rate `lr`;
@@ -513,6 +524,11 @@ pub fn run(config: &TrainConfig) -> Result<(), String> {
         let trainer = Trainer::from_bytes(&bytes)?;
         eprintln!("resuming after epoch {} (scale {:.1})", trainer.epoch, trainer.scale);
         trainer
+    } else if let Some(path) = &config.init {
+        let net = Network::load(path)?;
+        let scale = config.scale.unwrap_or(net.scale as f32);
+        eprintln!("starting from {} (scale {scale:.1})", path.display());
+        Trainer::from_net(FloatNet::from_network(&net), scale)
     } else {
         let scale = config.scale.unwrap_or_else(|| fit_scale(&train));
         eprintln!("scale {scale:.1} cp per output unit (sigmoid(score / scale) fits the results)");
@@ -568,6 +584,7 @@ mod tests {
             seed: 3,
             resume: false,
             scale: None,
+            init: None,
         }
     }
 
@@ -644,6 +661,16 @@ mod tests {
         resumed.epoch(&mut samples, &config, 0.001);
         assert_eq!(resumed, two, "a checkpoint resumes where it stopped");
         assert!(Trainer::from_bytes(&one.to_bytes()[..100]).is_err());
+    }
+
+    #[test]
+    fn a_net_read_back_as_floats_quantises_to_itself() {
+        let net = Network::embedded();
+        let floats = FloatNet::from_network(&net);
+        assert_eq!(floats.quantise(net.scale as f32), net);
+        // A trainer started from it keeps the net's evaluation before any step.
+        let trainer = Trainer::from_net(floats, net.scale as f32);
+        assert_eq!(trainer.net.quantise(trainer.scale), net);
     }
 
     #[test]
