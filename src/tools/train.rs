@@ -535,6 +535,10 @@ pub fn run(config: &TrainConfig) -> Result<(), String> {
         Trainer::new(config.seed, scale)
     };
     let mut best = f64::INFINITY;
+    if trainer.epoch == 0 && config.init.is_some() {
+        let held = mean_loss(&trainer.net, &held_out, trainer.scale, config.wdl, config.threads);
+        eprintln!("held-out loss {held:.6} before training");
+    }
     while trainer.epoch < config.epochs {
         let lr = learning_rate(config.lr, trainer.epoch, config.epochs);
         let start = Instant::now();
