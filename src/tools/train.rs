@@ -672,9 +672,15 @@ mod tests {
         let net = Network::embedded();
         let floats = FloatNet::from_network(&net);
         assert_eq!(floats.quantise(net.scale as f32), net);
-        // A trainer started from it keeps the net's evaluation before any step.
-        let trainer = Trainer::from_net(floats, net.scale as f32);
-        assert_eq!(trainer.net.quantise(trainer.scale), net);
+        // The float net scores a position as the integer one does, within rounding.
+        let pos: Chess = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap();
+        let float = floats.output(&Sample::new(&pos, 0, 0.5)) * net.scale as f32;
+        let integer = net.evaluate_position(&pos) as f32;
+        assert!((float - integer).abs() < 2.0, "float {float} cp, integer {integer} cp");
     }
 
     #[test]
