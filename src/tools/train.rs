@@ -527,18 +527,16 @@ pub fn run(config: &TrainConfig) -> Result<(), String> {
     } else if let Some(path) = &config.init {
         let net = Network::load(path)?;
         let scale = config.scale.unwrap_or(net.scale as f32);
-        eprintln!("starting from {} (scale {scale:.1})", path.display());
-        Trainer::from_net(FloatNet::from_network(&net), scale)
+        let trainer = Trainer::from_net(FloatNet::from_network(&net), scale);
+        let held = mean_loss(&trainer.net, &held_out, scale, config.wdl, config.threads);
+        eprintln!("starting from {} (scale {scale:.1}): held-out loss {held:.6}", path.display());
+        trainer
     } else {
         let scale = config.scale.unwrap_or_else(|| fit_scale(&train));
         eprintln!("scale {scale:.1} cp per output unit (sigmoid(score / scale) fits the results)");
         Trainer::new(config.seed, scale)
     };
     let mut best = f64::INFINITY;
-    if trainer.epoch == 0 && config.init.is_some() {
-        let held = mean_loss(&trainer.net, &held_out, trainer.scale, config.wdl, config.threads);
-        eprintln!("held-out loss {held:.6} before training");
-    }
     while trainer.epoch < config.epochs {
         let lr = learning_rate(config.lr, trainer.epoch, config.epochs);
         let start = Instant::now();
@@ -576,6 +574,11 @@ mod tests {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/games_fixture.bin")
     }
 
+    fn position(fen: &str) -> Chess {
+        let fen: shakmaty::fen::Fen = fen.parse().unwrap();
+        fen.into_position(shakmaty::CastlingMode::Standard).unwrap()
+    }
+
     fn config(threads: usize) -> TrainConfig {
         TrainConfig {
             data: vec![fixture()],
@@ -594,11 +597,7 @@ mod tests {
 
     #[test]
     fn samples_keep_the_board_the_side_and_the_target() {
-        let pos: Chess = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1"
-            .parse::<shakmaty::fen::Fen>()
-            .unwrap()
-            .into_position(shakmaty::CastlingMode::Standard)
-            .unwrap();
+        let pos = position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1");
         let sample = Sample::new(&pos, -150, 1.0);
         let pieces: Vec<(Piece, Square)> = sample.pieces().collect();
         let board: Vec<(Piece, Square)> = pos.board().iter().map(|(sq, p)| (p, sq)).collect();
@@ -673,11 +672,7 @@ mod tests {
         let floats = FloatNet::from_network(&net);
         assert_eq!(floats.quantise(net.scale as f32), net);
         // The float net scores a position as the integer one does, within rounding.
-        let pos: Chess = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
-            .parse::<shakmaty::fen::Fen>()
-            .unwrap()
-            .into_position(shakmaty::CastlingMode::Standard)
-            .unwrap();
+        let pos = position("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
         let float = floats.output(&Sample::new(&pos, 0, 0.5)) * net.scale as f32;
         let integer = net.evaluate_position(&pos) as f32;
         assert!((float - integer).abs() < 2.0, "float {float} cp, integer {integer} cp");
