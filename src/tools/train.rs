@@ -1,7 +1,8 @@
 //! `train`: fits the network to self-play games on the CPU and exports it quantised.
 //!
 //! Every position `datagen` recorded that suits training (not in check, a quiet move, no
-//! mate score) becomes a 32-byte sample held in memory. Every twentieth game is held out.
+//! mate score) becomes a 32-byte sample held in memory. Every twentieth game is held out;
+//! a training position no side can castle in is also learnt with its files mirrored.
 //! The target is a blend of the game's result and `sigmoid(score / scale)`, where `scale`
 //! (centipawns per unit of the network's output) is fitted so the search's scores predict
 //! the results best; the loss is the squared error of `sigmoid(output)`. AdamW with a
@@ -92,6 +93,23 @@ impl Sample {
         }
     }
 
+    /// The same position with the files mirrored (a with h): as good a sample as this one
+    /// when no side can castle, since nothing else in chess tells the wings apart.
+    fn mirrored(&self) -> Sample {
+        let mut board = [0u8; 64];
+        let mut occupied = Bitboard::EMPTY;
+        for (piece, square) in self.pieces() {
+            let square = square.flip_horizontal();
+            board[square as usize] = (piece.color as u8) << 3 | piece.role as u8;
+            occupied.add(square);
+        }
+        let mut pieces = [0u8; 16];
+        for (i, square) in occupied.into_iter().enumerate() {
+            pieces[i / 2] |= board[square as usize] << (4 * (i % 2));
+        }
+        Sample { occupied: occupied.0, pieces, ..*self }
+    }
+
     /// The pieces on their squares.
     fn pieces(&self) -> impl Iterator<Item = (Piece, Square)> + '_ {
         Bitboard(self.occupied).into_iter().enumerate().map(|(i, square)| {
@@ -156,7 +174,14 @@ pub fn load(paths: &[PathBuf]) -> Result<DataSet, String> {
             for &(mv, score) in &game.plies {
                 if trains(&pos, mv, score) {
                     let sample = Sample::new(&pos, score, result);
-                    if held_out { set.held_out.push(sample) } else { set.train.push(sample) }
+                    if held_out {
+                        set.held_out.push(sample);
+                    } else {
+                        set.train.push(sample);
+                        if pos.castles().is_empty() {
+                            set.train.push(sample.mirrored());
+                        }
+                    }
                 }
                 pos.play_unchecked(mv);
             }
@@ -606,6 +631,15 @@ mod tests {
         // Black to move, White won, White's score -150: the target is Black's view.
         let target = sample.target(150.0, 0.5);
         assert!((target - (0.5 * 0.0 + 0.5 * sigmoid(1.0))).abs() < 1e-6, "{target}");
+    }
+
+    #[test]
+    fn a_mirrored_sample_is_the_position_with_its_files_swapped() {
+        let pos = position("4k3/pp6/8/3n4/8/8/1P3Q2/4K2R b - - 3 40");
+        let mirror = position("3k4/6pp/8/4n3/8/8/2Q3P1/R2K4 b - - 3 40");
+        let sample = Sample::new(&pos, 75, 0.5);
+        assert_eq!(sample.mirrored(), Sample::new(&mirror, 75, 0.5));
+        assert_eq!(sample.mirrored().mirrored(), sample);
     }
 
     #[test]
