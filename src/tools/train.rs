@@ -76,15 +76,9 @@ pub struct Sample {
 impl Sample {
     /// Packs `pos` with its White-side `score` and `white_result` (0, 0.5 or 1).
     pub fn new(pos: &Chess, score: i16, white_result: f32) -> Sample {
-        let board = pos.board();
-        let mut pieces = [0u8; 16];
-        for (i, square) in board.occupied().into_iter().enumerate() {
-            let piece = board.piece_at(square).expect("occupied");
-            let nibble = (piece.color as u8) << 3 | piece.role as u8;
-            pieces[i / 2] |= nibble << (4 * (i % 2));
-        }
+        let (occupied, pieces) = pack(pos.board().iter().map(|(square, piece)| (piece, square)));
         Sample {
-            occupied: board.occupied().0,
+            occupied,
             pieces,
             score,
             result: (white_result * 2.0).round() as u8,
@@ -96,18 +90,8 @@ impl Sample {
     /// The same position with the files mirrored (a with h): as good a sample as this one
     /// when no side can castle, since nothing else in chess tells the wings apart.
     fn mirrored(&self) -> Sample {
-        let mut board = [0u8; 64];
-        let mut occupied = Bitboard::EMPTY;
-        for (piece, square) in self.pieces() {
-            let square = square.flip_horizontal();
-            board[square as usize] = (piece.color as u8) << 3 | piece.role as u8;
-            occupied.add(square);
-        }
-        let mut pieces = [0u8; 16];
-        for (i, square) in occupied.into_iter().enumerate() {
-            pieces[i / 2] |= board[square as usize] << (4 * (i % 2));
-        }
-        Sample { occupied: occupied.0, pieces, ..*self }
+        let (occupied, pieces) = pack(self.pieces().map(|(piece, square)| (piece, square.flip_horizontal())));
+        Sample { occupied, pieces, ..*self }
     }
 
     /// The pieces on their squares.
@@ -146,6 +130,21 @@ impl Sample {
         let result = if self.black_to_move == 1 { 1.0 - result } else { result };
         wdl * result + (1.0 - wdl) * score
     }
+}
+
+/// The occupied squares and one nibble per piece in square order (colour << 3 | role).
+fn pack(pieces: impl Iterator<Item = (Piece, Square)>) -> (u64, [u8; 16]) {
+    let mut board = [0u8; 64];
+    let mut occupied = Bitboard::EMPTY;
+    for (piece, square) in pieces {
+        board[square as usize] = (piece.color as u8) << 3 | piece.role as u8;
+        occupied.add(square);
+    }
+    let mut packed = [0u8; 16];
+    for (i, square) in occupied.into_iter().take(32).enumerate() {
+        packed[i / 2] |= board[square as usize] << (4 * (i % 2));
+    }
+    (occupied.0, packed)
 }
 
 fn sigmoid(x: f32) -> f32 {
