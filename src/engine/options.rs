@@ -333,9 +333,9 @@ mod tests {
         o.set("PVFirst", Some("false")).unwrap();
         assert!(!o.search.pv_first);
         o.set("skill level", Some("5")).unwrap();
-        assert_eq!(o.skill().level(), 5);
+        assert_eq!(o.skill().tenths(), 50);
         o.set("uci_limitstrength", Some("true")).unwrap();
-        o.set("UCI_Elo", Some("2900")).unwrap();
+        o.set("UCI_Elo", Some("3079")).unwrap();
         assert!(o.skill().is_full(), "with UCI_LimitStrength the level comes from UCI_Elo");
         o.set("SyzygyPath", None).unwrap();
         assert_eq!(o.syzygy_path, "<empty>");
