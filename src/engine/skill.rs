@@ -17,6 +17,8 @@ pub const MIN_ELO: i64 = 1400;
 pub const MAX_ELO: i64 = 3079;
 /// A level that plays a random bonus looks at this many root moves at least.
 pub const SKILL_LINES: usize = 4;
+/// Full strength in tenths of a level.
+const FULL_TENTHS: u32 = MAX_LEVEL as u32 * 10;
 /// The node budget at level 0...
 const BUDGET_NODES: f64 = 1_000.0;
 /// ...doubled every this many tenths of a level.
@@ -41,7 +43,7 @@ impl Skill {
     /// The level the options ask for: `UCI_Elo` when `limit_strength` is set, else `level`.
     pub fn new(limit_strength: bool, elo: i64, level: u8) -> Skill {
         let tenths = if limit_strength { tenths_for_elo(elo) } else { u32::from(level) * 10 };
-        Skill { tenths: tenths.min(u32::from(MAX_LEVEL) * 10) }
+        Skill { tenths: tenths.min(FULL_TENTHS) }
     }
 
     /// The level in tenths, 0 to 200.
@@ -51,7 +53,7 @@ impl Skill {
 
     /// True at full strength.
     pub fn is_full(self) -> bool {
-        self.tenths >= u32::from(MAX_LEVEL) * 10
+        self.tenths >= FULL_TENTHS
     }
 
     /// Lines to search when the user asks for `multi_pv`.
@@ -95,7 +97,7 @@ pub fn tenths_for_elo(elo: i64) -> u32 {
         return first.1;
     }
     if elo >= last.0 {
-        return u32::from(MAX_LEVEL) * 10;
+        return FULL_TENTHS;
     }
     let pair = CALIBRATION.windows(2).find(|w| elo < w[1].0).expect("elo lies inside the table");
     let ((e0, t0), (e1, t1)) = (pair[0], pair[1]);
