@@ -6,6 +6,7 @@ use crate::search::{LiveLine, SearchInfo};
 use crate::tt::Bound;
 use shakmaty::{CastlingMode, Move, fen::Fen, uci::UciMove};
 use std::fmt;
+use std::num::IntErrorKind;
 use std::str::FromStr;
 
 /// A command from the GUI (or a person at a terminal).
@@ -298,29 +299,38 @@ fn is_go_keyword(token: &str) -> bool {
 }
 
 impl Go {
+    /// Sets `key` to `value`. An `Err` is a warning to show: the value was dropped, or
+    /// (for a clock out of range) read as the nearest clock that makes sense.
     fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
         let bad = || format!("invalid value '{value}' for go {key} ignored");
-        let clock = |value: &str| -> Result<u64, String> {
-            let ms: i64 = value.parse().map_err(|_| bad())?;
-            Ok(ms.max(0) as u64)
+        let ms = match value.parse::<i64>() {
+            Ok(ms) => Ok(ms.max(0) as u64),
+            Err(e) if *e.kind() == IntErrorKind::PosOverflow => Ok(u64::MAX),
+            Err(e) if *e.kind() == IntErrorKind::NegOverflow => Ok(0),
+            Err(_) => Err(bad()),
         };
+        let clock = || ms.clone().map(Some);
         match key {
-            "wtime" => self.wtime = Some(clock(value)?),
-            "btime" => self.btime = Some(clock(value)?),
-            "winc" => self.winc = Some(clock(value)?),
-            "binc" => self.binc = Some(clock(value)?),
-            "movetime" => self.movetime = Some(clock(value)?),
+            "wtime" => self.wtime = clock()?,
+            "btime" => self.btime = clock()?,
+            "winc" => self.winc = clock()?,
+            "binc" => self.binc = clock()?,
+            "movetime" => self.movetime = clock()?,
             "movestogo" => self.movestogo = Some(value.parse().map_err(|_| bad())?),
             "depth" => self.depth = Some(value.parse().map_err(|_| bad())?),
             "nodes" => self.nodes = Some(value.parse().map_err(|_| bad())?),
             "mate" => self.mate = Some(value.parse().map_err(|_| bad())?),
             _ => unreachable!("only GO_VALUE_KEYS reach here"),
         }
-        let clock_key = matches!(key, "wtime" | "btime" | "movetime");
-        if clock_key && value.parse::<i64>().is_ok_and(|ms| ms <= 0) {
-            return Err(format!("go {key} {value} is not positive: searching as if no time were left"));
+        match (key, ms) {
+            ("wtime" | "btime" | "movetime", Ok(0)) => {
+                Err(format!("go {key} {value} is not positive: searching as if no time were left"))
+            }
+            ("wtime" | "btime" | "winc" | "binc" | "movetime", Ok(u64::MAX)) => {
+                Err(format!("go {key} {value} is too large: read as endless"))
+            }
+            _ => Ok(()),
         }
-        Ok(())
     }
 }
 

@@ -177,6 +177,30 @@ fn end_of_input_lets_a_finite_search_answer() {
 }
 
 #[test]
+fn end_of_input_after_ponderhit_lets_the_search_answer() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2e4");
+    e.send("go ponder wtime 2000 btime 2000 depth 4");
+    e.send("ponderhit");
+    e.close_input();
+    let lines = e.rest();
+    assert!(lines.last().is_some_and(|l| l.starts_with("bestmove")), "{lines:?}");
+    assert!(e.exits_within(Duration::from_secs(5)));
+}
+
+#[test]
+fn a_clock_for_the_other_side_only_means_ours_has_run_out() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2e4");
+    // Black to move, and only White's clock given: Stockfish moves at once, and so do we.
+    e.send("go wtime 60000 winc 1000");
+    let lines = e.until("bestmove");
+    assert!(lines.iter().any(|l| l.starts_with("info string") && l.contains("black")), "{lines:?}");
+    let root = play_line(&Chess::default(), &["e2e4"]);
+    play_line(&root, &[bestmove(&lines).as_str()]);
+}
+
+#[test]
 fn no_legal_move_gives_bestmove_0000() {
     let mut e = Engine::start();
     // Fool's mate: White is checkmated.

@@ -33,7 +33,8 @@ struct Job {
     control: Arc<SearchControl>,
     /// Set as `bestmove` is sent: the thread is about to end.
     answered: Arc<AtomicBool>,
-    waits_for_stop: bool,
+    /// `go infinite`: only `stop` ends it.
+    infinite: bool,
     handle: JoinHandle<Vec<Searcher>>,
 }
 
@@ -87,8 +88,9 @@ impl Engine {
             bytes.clear();
             match input.read_until(b'\n', &mut bytes) {
                 Ok(0) | Err(_) => {
-                    // End of input: a search that ends by itself (piped commands) may finish.
-                    if self.job.as_ref().is_some_and(|job| !job.waits_for_stop) {
+                    // End of input: a search that ends by itself (piped commands, or a
+                    // ponder search after `ponderhit`) may finish.
+                    if self.job.as_ref().is_some_and(|job| !job.infinite && !job.control.is_pondering()) {
                         self.join();
                     }
                     break;
@@ -333,8 +335,7 @@ impl Engine {
             });
         match spawned {
             Ok(handle) => {
-                let waits_for_stop = infinite || go.ponder;
-                self.job = Some(Job { control, answered, waits_for_stop, handle });
+                self.job = Some(Job { control, answered, infinite, handle });
             }
             Err(e) => {
                 info_string(&format!("could not start the search thread: {e}"));
@@ -367,6 +368,14 @@ impl Engine {
         let (time, inc) = match pos.turn() {
             Color::White => (go.wtime, go.winc),
             Color::Black => (go.btime, go.binc),
+        };
+        // A clock given for the other side only: ours has run out (as Stockfish reads it).
+        let clocked = go.movetime.is_none() && !go.infinite && go.wtime.or(go.btime).is_some();
+        let time = if time.is_none() && clocked {
+            info_string(&format!("go gives no clock for {}: searching as if none were left", pos.turn()));
+            Some(0)
+        } else {
+            time
         };
         let time = match (go.movetime, time) {
             (Some(movetime), _) => Some(TimeManager::from_movetime(movetime, overhead)),
