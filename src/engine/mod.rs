@@ -321,8 +321,9 @@ impl Engine {
                     if let (None, Some(info)) = (result.best_move, &result.info) {
                         send(&format!("info depth 0 score {}", format_score(info.score)));
                     }
-                    // Below full strength, the move of the line the level picks.
-                    let line = if skill.is_full() { None } else { skill.choose(&result.lines, &mut rng) };
+                    // A level with a random bonus plays the line it picks among the finished
+                    // lines; the others play as full strength does (the last PV shown).
+                    let line = if skill.picks_lines() { skill.choose(&result.lines, &mut rng) } else { None };
                     let (best, ponder) = match line {
                         Some(line) => (line.pv.first().copied(), line.pv.get(1).copied()),
                         None => (result.best_move, result.ponder_move),
@@ -344,11 +345,13 @@ impl Engine {
         }
     }
 
-    /// One searcher per thread, set up for the current options and table.
+    /// One searcher per thread, set up for the current options and table. A playing level
+    /// below full strength searches with one thread, so it plays alike whatever `Threads` is.
     fn take_searchers(&mut self) -> Vec<Searcher> {
+        let threads = if self.options.skill().is_full() { self.options.threads } else { 1 };
         let mut searchers = std::mem::take(&mut self.searchers);
-        searchers.truncate(self.options.threads);
-        while searchers.len() < self.options.threads {
+        searchers.truncate(threads);
+        while searchers.len() < threads {
             searchers.push(Searcher::with_tt(self.options.search, Arc::clone(&self.tt)));
         }
         let multi_pv = self.options.skill().lines(self.options.search.multi_pv);

@@ -56,9 +56,15 @@ impl Skill {
         self.tenths >= FULL_TENTHS
     }
 
+    /// True where the level plays a line of its choosing (with a random bonus), not the
+    /// search's best move.
+    pub fn picks_lines(self) -> bool {
+        self.spread() > 0
+    }
+
     /// Lines to search when the user asks for `multi_pv`.
     pub fn lines(self, multi_pv: usize) -> usize {
-        if self.spread() > 0 { multi_pv.max(SKILL_LINES) } else { multi_pv }
+        if self.picks_lines() { multi_pv.max(SKILL_LINES) } else { multi_pv }
     }
 
     /// The node budget of a move below full strength: 1,000 at level 0, doubling every two
@@ -162,6 +168,8 @@ mod tests {
         assert_eq!(Skill::new(false, 0, 4).node_budget(), Some(4_000));
         assert_eq!(Skill::new(false, 0, 10).node_budget(), Some(32_000));
         assert_eq!(Skill::new(false, 0, 16).lines(1), 1, "no bonus from level 16, so one line");
+        assert!(Skill::new(false, 0, 15).picks_lines() && !Skill::new(false, 0, 16).picks_lines());
+        assert!(!full.picks_lines());
     }
 
     #[test]
