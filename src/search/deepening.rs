@@ -126,6 +126,8 @@ impl Searcher {
         let (mut alpha, mut beta) =
             if narrow { (previous - delta, previous + delta) } else { (-INFINITY, INFINITY) };
         loop {
+            // Only a later move that beats the PV move in this window may stand for it at a stop.
+            self.root.best_changed = false;
             self.trace_root_search();
             let score = self.negamax(root, depth as i32, 0, alpha, beta, true);
             if self.stopped {
