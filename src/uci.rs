@@ -71,7 +71,7 @@ pub enum Command {
 /// so that every `go` still searches and answers with a `bestmove`.
 #[derive(Debug, Default, PartialEq)]
 pub struct Go {
-    /// White's clock in ms (negative clocks become 0).
+    /// White's clock in ms (negative clocks become 0; clocks past 64 bits, `u64::MAX`).
     pub wtime: Option<u64>,
     /// Black's clock in ms.
     pub btime: Option<u64>,
@@ -327,7 +327,7 @@ impl Go {
                 Err(format!("go {key} {value} is not positive: searching as if no time were left"))
             }
             ("wtime" | "btime" | "winc" | "binc" | "movetime", Ok(u64::MAX)) => {
-                Err(format!("go {key} {value} is too large: read as endless"))
+                Err(format!("go {key} {value} is too large: read as the largest value"))
             }
             _ => Ok(()),
         }
@@ -459,6 +459,14 @@ mod tests {
         assert_eq!(g.wtime, Some(0));
         assert_eq!(g.warnings.len(), 3, "{:?}", g.warnings);
         assert!(g.warnings[0].contains("x12"));
+    }
+
+    #[test]
+    fn go_clocks_past_64_bits_are_clamped_and_named() {
+        let g = go("go wtime 99999999999999999999 btime -99999999999999999999 winc 99999999999999999999");
+        assert_eq!((g.wtime, g.btime, g.winc), (Some(u64::MAX), Some(0), Some(u64::MAX)));
+        assert_eq!(g.warnings.len(), 3, "{:?}", g.warnings);
+        assert!(g.warnings.iter().all(|w| w.contains("99999999999999999999")), "{:?}", g.warnings);
     }
 
     #[test]

@@ -322,7 +322,7 @@ impl Engine {
                         send(&format!("info depth 0 score {}", format_score(info.score)));
                     }
                     // A level with a random bonus plays the line it picks among the finished
-                    // lines; the others play as full strength does (the last PV shown).
+                    // lines; the others play as full strength does (the best line, multipv 1).
                     let line = if skill.picks_lines() { skill.choose(&result.lines, &mut rng) } else { None };
                     let (best, ponder) = match line {
                         Some(line) => (line.pv.first().copied(), line.pv.get(1).copied()),

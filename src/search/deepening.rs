@@ -83,7 +83,6 @@ impl Searcher {
         self.root.taken.clear();
         let mut lines = Vec::with_capacity(self.config.multi_pv);
         for line in 0..self.config.multi_pv.max(1) {
-            self.root.best_changed = false;
             let score = if line == 0 {
                 let previous = result.info.as_ref().map_or(0, |info| info.score);
                 self.aspiration(root, depth, previous, report)
