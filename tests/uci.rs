@@ -165,11 +165,13 @@ fn end_of_input_quits() {
     assert!(e.exits_within(Duration::from_secs(5)));
 }
 
-#[test]
-fn end_of_input_lets_a_finite_search_answer() {
+/// Sends `commands`, closes the input, and checks that the search still answers with
+/// `bestmove` as the last line before the engine exits.
+fn answers_after_end_of_input(commands: &[&str]) {
     let mut e = Engine::start();
-    e.send("position startpos");
-    e.send("go depth 4");
+    for command in commands {
+        e.send(command);
+    }
     e.close_input();
     let lines = e.rest();
     assert!(lines.last().is_some_and(|l| l.starts_with("bestmove")), "{lines:?}");
@@ -177,15 +179,17 @@ fn end_of_input_lets_a_finite_search_answer() {
 }
 
 #[test]
+fn end_of_input_lets_a_finite_search_answer() {
+    answers_after_end_of_input(&["position startpos", "go depth 4"]);
+}
+
+#[test]
 fn end_of_input_after_ponderhit_lets_the_search_answer() {
-    let mut e = Engine::start();
-    e.send("position startpos moves e2e4");
-    e.send("go ponder wtime 2000 btime 2000 depth 4");
-    e.send("ponderhit");
-    e.close_input();
-    let lines = e.rest();
-    assert!(lines.last().is_some_and(|l| l.starts_with("bestmove")), "{lines:?}");
-    assert!(e.exits_within(Duration::from_secs(5)));
+    answers_after_end_of_input(&[
+        "position startpos moves e2e4",
+        "go ponder wtime 2000 btime 2000 depth 4",
+        "ponderhit",
+    ]);
 }
 
 #[test]
