@@ -253,26 +253,7 @@ impl Searcher {
             let gives_check = gives_check(pos, mv);
             let quiet = is_quiet(mv);
 
-            // 12. Near the horizon at non-PV nodes, once a move has been searched, skip moves
-            //     that cannot matter: quiet moves beyond a count that grows with depth (late
-            //     move pruning), quiet moves that leave the evaluation far below alpha
-            //     (futility), captures that lose too much material by SEE. Checks are kept.
-            //     The move is not made until it is known to be searched.
-            if strong && !pv_node && !in_check && !gives_check && best > -MATE_BOUND && depth <= prune_depth()
-            {
-                let skip = if quiet {
-                    quiets_tried.len() as i32 >= lmp_base() + depth * depth
-                        || eval + futility_base() + futility_margin() * depth <= alpha
-                } else {
-                    !see_ge(pos, mv, -see_capture_margin() * depth)
-                };
-                if skip {
-                    continue;
-                }
-            }
-            let child = self.play(pos, ply, mv);
-
-            // 13. Late move reductions: quiet moves late in a well-ordered list rarely matter,
+            // 12. Late move reductions: quiet moves late in a well-ordered list rarely matter,
             //     so they are searched shallower first (and again in full if they beat alpha);
             //     a move with a good history less so, one with a bad history more.
             let reduction = if strong && depth >= LMR_DEPTH && !in_check && quiet && !gives_check {
@@ -286,6 +267,28 @@ impl Searcher {
             } else {
                 0
             };
+
+            // 13. Near the horizon at non-PV nodes, once a move has been searched, skip moves
+            //     that cannot matter: quiet moves beyond a count that grows with depth (late
+            //     move pruning), quiet moves that leave the evaluation far below alpha at the
+            //     depth LMR would search them (futility) or lose material by SEE, captures that
+            //     lose too much material by SEE. Checks are kept. The move is not made until
+            //     it is known to be searched.
+            if strong && !pv_node && !in_check && !gives_check && best > -MATE_BOUND && depth <= prune_depth()
+            {
+                let lmr_depth = depth - reduction;
+                let skip = if quiet {
+                    quiets_tried.len() as i32 >= lmp_base() + depth * depth
+                        || eval + futility_base() + futility_margin() * lmr_depth <= alpha
+                        || !see_ge(pos, mv, -see_quiet_margin() * lmr_depth)
+                } else {
+                    !see_ge(pos, mv, -see_capture_margin() * depth)
+                };
+                if skip {
+                    continue;
+                }
+            }
+            let child = self.play(pos, ply, mv);
 
             // 14. Search the move with the window the algorithm calls for, the hash move as
             //     step 10b found, others a ply deeper when they give check (checks are

@@ -110,6 +110,8 @@ tunables! {
     futility_margin: 80 in 30..=160;
     /// Captures losing more than this per ply of depth by SEE are skipped.
     see_capture_margin: 100 in 30..=200;
+    /// Quiet moves losing more than this per ply of (reduced) depth by SEE are skipped.
+    see_quiet_margin: 60 in 20..=150;
 
     // Late move reductions.
 
