@@ -58,7 +58,7 @@ impl Searcher {
         }
         if result.best_move.is_none() {
             // No legal move: report the root's status (mated or stalemate) at depth 0.
-            let score = self.negamax(root, 1, 0, -INFINITY, INFINITY, false);
+            let score = self.search_root(root, 1, -INFINITY, INFINITY, false);
             self.root.depth = 0;
             result.info = Some(self.info(score));
         }
@@ -88,7 +88,7 @@ impl Searcher {
                 self.aspiration(root, depth, previous, report)
             } else {
                 self.trace_root_search();
-                self.negamax(root, depth as i32, 0, -INFINITY, INFINITY, false)
+                self.search_root(root, depth as i32, -INFINITY, INFINITY, false)
             };
             if self.stopped {
                 // A later root move that beat the PV move was searched in full: trust it
@@ -128,7 +128,7 @@ impl Searcher {
             // Only a later move that beats the PV move in this window may stand for it at a stop.
             self.root.best_changed = false;
             self.trace_root_search();
-            let score = self.negamax(root, depth as i32, 0, alpha, beta, true);
+            let score = self.search_root(root, depth as i32, alpha, beta, true);
             if self.stopped {
                 return score;
             }
@@ -147,6 +147,15 @@ impl Searcher {
             if delta > ASPIRATION_GIVE_UP || score.abs() >= MATE_BOUND {
                 (alpha, beta) = (-INFINITY, INFINITY);
             }
+        }
+    }
+
+    /// Searches the root with the strong search, or with the classic algorithm that
+    /// `SearchMode` names (`classic.rs`).
+    fn search_root(&mut self, root: &Chess, depth: i32, alpha: i32, beta: i32, on_pv: bool) -> i32 {
+        match self.config.mode {
+            SearchMode::Strong => self.negamax(root, depth, 0, alpha, beta, on_pv),
+            _ => self.classic(root, depth, 0, alpha, beta, on_pv),
         }
     }
 
@@ -216,8 +225,10 @@ impl Searcher {
         }
         let best = lines.into_iter().next()?;
         self.track_progress(result, &best);
-        self.root.prev_pv.clear();
-        self.root.prev_pv.extend_from_slice(&best.pv);
+        if self.config.pv_first {
+            self.root.prev_pv.clear();
+            self.root.prev_pv.extend_from_slice(&best.pv);
+        }
         result.best_move = best.pv.first().copied();
         result.ponder_move = best.pv.get(1).copied();
         let score = best.score;

@@ -2,6 +2,7 @@
 //! quiescence at the horizon, and the principal variation in a triangular table.
 
 mod checks;
+mod classic;
 mod control;
 mod correction;
 mod deepening;

@@ -6,7 +6,7 @@ use super::movegen::surely_has_move;
 use super::ordering::is_quiet;
 use super::params::*;
 use super::see::see_ge;
-use super::{MovePicker, SearchMode, Searcher};
+use super::{MovePicker, Searcher};
 use crate::game::zobrist;
 use crate::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN_BOUND};
 use crate::tt::Bound;
@@ -43,8 +43,7 @@ impl Searcher {
         }
 
         // 4. Mate distance pruning: no line from here beats a mate already found nearer the root.
-        let strong = self.config.mode == SearchMode::Strong;
-        if strong && ply > 0 {
+        if ply > 0 {
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
             if alpha >= beta {
@@ -59,7 +58,7 @@ impl Searcher {
         let key = self.stack[ply].key;
         let pv_node = beta - alpha > 1;
         let excluded = self.stack[ply].excluded;
-        let tt_hit = if strong { self.tt.probe(key, ply) } else { None };
+        let tt_hit = self.tt.probe(key, ply);
         if let Some(hit) = tt_hit
             && !pv_node
             && excluded.is_none()
@@ -98,8 +97,8 @@ impl Searcher {
         // 8. Internal iterative reduction: a node with no hash move was never searched or
         //    its move is unknown; search it a ply shallower and let the next iteration fix it.
         let tt_move = tt_hit.and_then(|hit| hit.mv);
-        let pv_move = if on_pv && self.config.pv_first { self.root.prev_pv.get(ply).copied() } else { None };
-        if strong && depth >= iir_depth() && tt_move.is_none() && pv_move.is_none() {
+        let pv_move = self.pv_move(ply, on_pv);
+        if depth >= iir_depth() && tt_move.is_none() && pv_move.is_none() {
             depth -= 1;
         }
 
@@ -107,9 +106,9 @@ impl Searcher {
         //    will not fall below it in a few plies; trust the static evaluation (the
         //    network's, as the hash table keeps it, corrected for the pawn structure).
         let color = pos.turn();
-        let pawns = if strong && !in_check { pawn_key(pos) } else { 0 };
+        let pawns = if in_check { 0 } else { pawn_key(pos) };
         let raw_eval = match tt_hit {
-            _ if !strong || in_check => -INFINITY,
+            _ if in_check => -INFINITY,
             Some(hit) => hit.eval,
             None => self.evaluate(pos, ply),
         };
@@ -126,9 +125,9 @@ impl Searcher {
             }
             _ => static_eval,
         };
-        // Whole-node pruning (steps 9-10) needs the strong search at a non-PV node, not in
-        // check, that searches every move.
-        let prunable = strong && !pv_node && !in_check && excluded.is_none();
+        // Whole-node pruning (steps 9-10) needs a non-PV node, not in check, that searches
+        // every move.
+        let prunable = !pv_node && !in_check && excluded.is_none();
         if prunable && depth <= rfp_depth() && beta.abs() < MATE_BOUND && eval - rfp_margin() * depth >= beta
         {
             return if stalemate(pos, &mut moves) { DRAW } else { eval };
@@ -182,8 +181,7 @@ impl Searcher {
         //      move that only beat beta is searched a ply shallower.
         let singular = match tt_hit {
             Some(hit)
-                if strong
-                    && ply > 0
+                if ply > 0
                     && depth >= se_depth()
                     && excluded.is_none()
                     && hit.depth >= depth - SE_TT_DEPTH_MARGIN
@@ -216,9 +214,9 @@ impl Searcher {
             _ => 0,
         };
 
-        // 11. Order: the previous iteration's PV move first, the hash move, MVV-LVA captures;
-        //     the strong search then puts killers and quiet moves by history (both learnt as
-        //     it goes) before the captures that lose material by SEE. No move here: stalemate.
+        // 11. Order: the previous iteration's PV move first, the hash move, captures by
+        //     MVV-LVA and capture history, killers and quiet moves by history (both learnt
+        //     as it goes), the captures that lose material by SEE last. No move: stalemate.
         let moves = moves.get_or_insert_with(|| pos.legal_moves());
         if moves.is_empty() {
             return DRAW;
@@ -227,14 +225,10 @@ impl Searcher {
         let mut best = -INFINITY;
         let mut best_move = None;
         let contexts = self.contexts(ply);
-        let mut picker = if strong {
-            let history = |mv| self.history.quiet_score(color, mv, contexts);
-            let capture_history = |mv| self.history.capture_score(color, mv) / CAPTURE_HISTORY_DIVISOR;
-            let killers = self.stack[ply].killers;
-            MovePicker::ordered(pos, moves, pv_move, tt_move, killers, history, capture_history)
-        } else {
-            MovePicker::new(moves, pv_move, tt_move)
-        };
+        let history = |mv| self.history.quiet_score(color, mv, contexts);
+        let capture_history = |mv| self.history.capture_score(color, mv) / CAPTURE_HISTORY_DIVISOR;
+        let killers = self.stack[ply].killers;
+        let mut picker = MovePicker::ordered(pos, moves, pv_move, tt_move, killers, history, capture_history);
         let mut quiets_tried = MoveList::new();
         let mut captures_tried = MoveList::new();
         // (Iterated by reference: moving the picker would copy its 1 KB of scores.)
@@ -243,11 +237,7 @@ impl Searcher {
                 continue;
             }
             if ply == 0 {
-                #[cfg(test)]
-                if index == 0 {
-                    self.stats.trace.first_moves.push(mv);
-                }
-                self.live_currmove(mv, index + 1);
+                self.root_move_begins(mv, index);
             }
             let child_on_pv = pv_move == Some(mv);
             let gives_check = gives_check(pos, mv);
@@ -256,7 +246,7 @@ impl Searcher {
             // 12. Late move reductions: quiet moves late in a well-ordered list rarely matter,
             //     so they are searched shallower first (and again in full if they beat alpha);
             //     a move with a good history less so, one with a bad history more.
-            let reduction = if strong && depth >= LMR_DEPTH && !in_check && quiet && !gives_check {
+            let reduction = if depth >= LMR_DEPTH && !in_check && quiet && !gives_check {
                 let base = self.lmr.reduction(depth, index, pv_node);
                 if base > 0 {
                     let history = self.history.quiet_score(color, mv, contexts);
@@ -274,8 +264,7 @@ impl Searcher {
             //     depth LMR would search them (futility) or lose material by SEE, captures that
             //     lose too much material by SEE. Checks are kept. The move is not made until
             //     it is known to be searched.
-            if strong && !pv_node && !in_check && !gives_check && best > -MATE_BOUND && depth <= prune_depth()
-            {
+            if !pv_node && !in_check && !gives_check && best > -MATE_BOUND && depth <= prune_depth() {
                 let lmr_depth = depth - reduction;
                 let skip = if quiet {
                     quiets_tried.len() as i32 >= lmp_base() + depth * depth
@@ -290,13 +279,13 @@ impl Searcher {
             }
             let child = self.play(pos, ply, mv);
 
-            // 14. Search the move with the window the algorithm calls for, the hash move as
+            // 14. Search the move (PVS, LMR's reduction first), the hash move as
             //     step 10b found, others a ply deeper when they give check (checks are
             //     forcing and often hide tactics).
             let extension = if singular != 0 && tt_move.is_some_and(|t| t.matches(mv)) {
                 singular
             } else {
-                i32::from(strong && gives_check && ply < EXTENSION_PLY_FACTOR * self.root.depth as usize)
+                i32::from(gives_check && ply < EXTENSION_PLY_FACTOR * self.root.depth as usize)
             };
             let d = depth + extension;
             let score = self.search_move(&child, d, ply, alpha, beta, index, child_on_pv, reduction);
@@ -312,16 +301,12 @@ impl Searcher {
                 best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
-                    self.pv.update(ply, mv);
-                    if ply == 0 {
-                        self.root.score = score;
-                        self.root.best_changed |= index > 0;
-                    }
+                    self.new_pv_move(ply, mv, score, index);
                     if score >= beta {
-                        if strong && quiet {
+                        if quiet {
                             self.stack.add_killer(ply, mv);
                             self.history.on_quiet_cutoff(color, depth, mv, &quiets_tried, contexts);
-                        } else if strong {
+                        } else {
                             self.history.on_capture_cutoff(color, depth, mv, &captures_tried);
                         }
                         break;
@@ -338,7 +323,7 @@ impl Searcher {
         // 16. Remember the result: exact inside the window, else the bound it proved; and
         //     how far the static evaluation was off, where the bound says (a quiet best
         //     move: a capture's gain is no error of the evaluation).
-        if strong && excluded.is_none() {
+        if excluded.is_none() {
             let bound = Bound::of(best, alpha_before, beta);
             self.tt.store(key, ply, best_move, best, raw_eval, depth, bound);
             if !in_check
@@ -352,9 +337,9 @@ impl Searcher {
         best
     }
 
-    /// Searches one child: full window for minimax, alpha-beta and the first PVS move;
-    /// a null window for later PVS moves (first `reduction` plies shallower, then at full
-    /// depth if that beats alpha), searched again when it fails high inside the window.
+    /// Searches one child: the first move with the full window; later ones with a null
+    /// window, first `reduction` plies shallower and then at full depth if that beats alpha,
+    /// and searched again with the full window when they fail high inside it (PVS).
     #[allow(clippy::too_many_arguments)]
     fn search_move(
         &mut self,
@@ -368,23 +353,18 @@ impl Searcher {
         reduction: i32,
     ) -> i32 {
         let (d, p) = (depth - 1, ply + 1);
-        match self.config.mode {
-            SearchMode::Minimax => -self.negamax(child, d, p, -INFINITY, INFINITY, on_pv),
-            SearchMode::AlphaBeta => -self.negamax(child, d, p, -beta, -alpha, on_pv),
-            _ if index == 0 => -self.negamax(child, d, p, -beta, -alpha, on_pv),
-            SearchMode::Pvs | SearchMode::Strong => {
-                let mut score = -self.negamax(child, d - reduction, p, -alpha - 1, -alpha, on_pv);
-                if reduction > 0 && score > alpha && !self.stopped {
-                    score = -self.negamax(child, d, p, -alpha - 1, -alpha, on_pv);
-                }
-                if score > alpha && score < beta && !self.stopped {
-                    self.stats.researches += 1;
-                    -self.negamax(child, d, p, -beta, -alpha, on_pv)
-                } else {
-                    score
-                }
-            }
+        if index == 0 {
+            return -self.negamax(child, d, p, -beta, -alpha, on_pv);
         }
+        let mut score = -self.negamax(child, d - reduction, p, -alpha - 1, -alpha, on_pv);
+        if reduction > 0 && score > alpha && !self.stopped {
+            score = -self.negamax(child, d, p, -alpha - 1, -alpha, on_pv);
+        }
+        if score > alpha && score < beta && !self.stopped {
+            self.stats.researches += 1;
+            score = -self.negamax(child, d, p, -beta, -alpha, on_pv);
+        }
+        score
     }
 }
 

@@ -3,7 +3,7 @@
 use super::correction::pawn_key;
 use super::movegen::noisy_moves;
 use super::see::see_ge;
-use super::{MovePicker, SearchMode, Searcher};
+use super::{MovePicker, Searcher};
 use crate::score::{INFINITY, MATE, MAX_PLY};
 use crate::tt::Bound;
 use shakmaty::{Chess, Position};
@@ -22,9 +22,8 @@ impl Searcher {
 
         // 2. Hash table: a stored bound that settles the window ends the node (quiescence
         //    keeps no PV, so any node may take it); its static evaluation saves evaluating.
-        let strong = self.config.mode == SearchMode::Strong;
         let key = self.stack[ply].key;
-        let tt_hit = if strong { self.tt.probe(key, ply) } else { None };
+        let tt_hit = self.tt.probe(key, ply);
         if let Some(hit) = tt_hit
             && hit.settles(alpha, beta)
         {
@@ -42,10 +41,9 @@ impl Searcher {
                 Some(hit) if hit.eval > -INFINITY => hit.eval,
                 _ => self.evaluate(pos, ply),
             };
-            best =
-                if strong { self.correction.correct(raw_eval, pos.turn(), pawn_key(pos)) } else { raw_eval };
+            best = self.correction.correct(raw_eval, pos.turn(), pawn_key(pos));
             if best >= beta {
-                if strong && tt_hit.is_none() {
+                if tt_hit.is_none() {
                     self.tt.store(key, ply, None, best, raw_eval, 0, Bound::Lower);
                 }
                 return best;
@@ -59,10 +57,9 @@ impl Searcher {
             return -MATE + ply as i32;
         }
 
-        // 5. Best capture first; the strong search skips captures that lose material by SEE.
-        //    The classic modes share the plain alpha-beta version of this quiescence: a
-        //    minimax over all capture sequences explodes, and its value is the same.
-        let prune = !in_check && strong;
+        // 5. Best capture first (the hash move before the others); out of check, captures
+        //    that lose material by SEE are skipped.
+        let prune = !in_check;
         let mut best_move = None;
         let mut picker = MovePicker::new(&mut moves, None, tt_hit.and_then(|hit| hit.mv));
         for mv in &mut picker {
@@ -85,10 +82,8 @@ impl Searcher {
         }
 
         // 6. Remember the result at depth 0 (below every search of the main tree).
-        if strong {
-            let bound = Bound::of(best, alpha_before, beta);
-            self.tt.store(key, ply, best_move, best, raw_eval, 0, bound);
-        }
+        let bound = Bound::of(best, alpha_before, beta);
+        self.tt.store(key, ply, best_move, best, raw_eval, 0, bound);
         best
     }
 }

@@ -73,7 +73,7 @@ pub(super) struct RootState {
     pub best_changed: bool,
     /// Root moves earlier MultiPV lines of this iteration took.
     pub taken: Vec<Move>,
-    /// The previous iteration's PV, searched first along its path.
+    /// The previous iteration's PV, searched first along its path (empty without `PVFirst`).
     pub prev_pv: Vec<Move>,
     /// How the iterations have gone, for the time budget.
     pub progress: Progress,
@@ -262,6 +262,33 @@ impl Searcher {
         self.stack.enter(ply, next, Some((mv, piece)));
         self.stack.update_accumulator(ply, &self.net, Some(&change));
         child
+    }
+
+    /// The previous iteration's PV move at `ply`, for a node on that PV (`on_pv`).
+    #[inline]
+    pub(super) fn pv_move(&self, ply: usize, on_pv: bool) -> Option<Move> {
+        if on_pv { self.root.prev_pv.get(ply).copied() } else { None }
+    }
+
+    /// A move that raised alpha at `ply`, the `index`th searched there, heads the node's
+    /// line in the PV table; at the root it also becomes the root's best so far.
+    #[inline]
+    pub(super) fn new_pv_move(&mut self, ply: usize, mv: Move, score: i32, index: usize) {
+        self.pv.update(ply, mv);
+        if ply == 0 {
+            self.root.score = score;
+            self.root.best_changed |= index > 0;
+        }
+    }
+
+    /// The search of the root move `mv`, the `index`th from 0, begins: a GUI may be
+    /// told (`currmove`), and test builds note the first move of each search of the root.
+    pub(super) fn root_move_begins(&mut self, mv: Move, index: usize) {
+        #[cfg(test)]
+        if index == 0 {
+            self.stats.trace.first_moves.push(mv);
+        }
+        self.live_currmove(mv, index + 1);
     }
 
     /// Counts a node at `ply` and polls the limits: true when the search must stop.
