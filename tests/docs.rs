@@ -61,7 +61,8 @@ fn every_file_the_readme_and_the_docs_link_to_exists() {
         .map(|entry| entry.expect("a docs entry").path())
         .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
         .collect();
-    let linked = link_targets(&read(&readme));
+    let readme_text = read(&readme);
+    let linked = link_targets(&readme_text);
     for doc in &docs {
         let name = format!("docs/{}", doc.file_name().unwrap().to_string_lossy());
         assert!(linked.iter().any(|t| t.starts_with(&name)), "the README links to no {name}");
