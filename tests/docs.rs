@@ -29,7 +29,9 @@ fn broken_links(path: &Path) -> Vec<String> {
     let dir = path.parent().expect("a file in a folder");
     link_targets(&read(path))
         .into_iter()
-        .filter(|target| !target.contains("://") && !target.starts_with('#') && !target.starts_with("mailto:"))
+        .filter(|target| {
+            !target.contains("://") && !target.starts_with('#') && !target.starts_with("mailto:")
+        })
         .map(|target| target.split('#').next().unwrap_or(target))
         .filter(|file| !dir.join(file).exists())
         .map(|file| format!("{}: {file}", path.display()))

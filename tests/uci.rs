@@ -508,6 +508,53 @@ fn eval_file_loads_a_net_and_a_bad_one_is_named_and_the_old_one_kept() {
 }
 
 #[test]
+fn eval_file_refuses_what_cannot_be_a_net_file_and_stays_ready() {
+    // A directory, an oversized file, a device that never ends and a pipe that no one
+    // writes: each is named in an `info string`, `isready` is still answered, and the
+    // network loaded before stays in use.
+    let dir = std::env::temp_dir().join(format!("principia-not-nets-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut other = principia::eval::Network::embedded();
+    other.output_bias += 10 * principia::eval::QA * principia::eval::QB;
+    let (net, big) = (dir.join("other.nnue"), dir.join("big.nnue"));
+    std::fs::write(&net, other.to_bytes()).unwrap();
+    let mut bytes = other.to_bytes();
+    bytes.resize(3 * bytes.len(), 0);
+    std::fs::write(&big, bytes).unwrap();
+    let mut refused = vec![(dir.clone(), "not a regular file"), (big, "larger than")];
+    #[cfg(unix)]
+    {
+        refused.push(("/dev/zero".into(), "not a regular file"));
+        let fifo = dir.join("net.fifo");
+        match std::process::Command::new("mkfifo").arg(&fifo).status() {
+            Ok(status) if status.success() => refused.push((fifo, "not a regular file")),
+            _ => eprintln!("mkfifo is not available: the pipe is not tried"),
+        }
+    }
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("eval");
+    let embedded = e.until("Evaluation");
+    e.send(&format!("setoption name EvalFile value {}", net.display()));
+    e.send("eval");
+    let loaded = e.until("Evaluation");
+    assert!(loaded.iter().any(|l| l.contains("network loaded from")), "{loaded:?}");
+    assert_ne!(loaded.last(), embedded.last(), "the other net evaluates otherwise");
+    for (file, answer) in refused {
+        e.send(&format!("setoption name EvalFile value {}", file.display()));
+        let lines = e.sync();
+        assert!(
+            lines.iter().any(|l| l.starts_with("info string") && l.contains(answer)),
+            "{}: {lines:?}",
+            file.display()
+        );
+        e.send("eval");
+        assert_eq!(e.until("Evaluation").last(), loaded.last(), "{}: the same net is in use", file.display());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_long_analysis_shows_currmove_and_progress_lines_few_a_second_and_ends_on_the_counters() {
     let mut e = Engine::start();
     e.send("uci");

@@ -21,7 +21,7 @@ pub use accumulator::Accumulator;
 pub use endgame::mop_up_score;
 pub use explain::{explain, piece_shares};
 pub use features::{Change, changes, feature_index};
-pub use network::{HEADER_LEN, MAGIC, Network};
+pub use network::{HEADER_LEN, MAGIC, NetError, NetFileError, Network};
 
 use std::sync::{Arc, OnceLock};
 
