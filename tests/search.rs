@@ -300,7 +300,7 @@ fn search_threaded(game: &Game, limits: Limits, threads: usize) -> (SearchResult
 fn search_with_tables(fen: &str, depth: u32) -> (SearchResult, Vec<SearchInfo>) {
     let mut infos = Vec::new();
     let mut searcher = Searcher::default();
-    searcher.set_tablebases(syzygy::load("tests/data/syzygy").tables.map(Arc::new));
+    searcher.set_tablebases(syzygy::load(&["tests/data/syzygy"]).tables.map(Arc::new));
     let control = Arc::new(SearchControl::new(false));
     let result =
         searcher.search(&game(fen, &[]), Limits::depth(depth), control, &mut |i| infos.push(i.clone()));

@@ -36,7 +36,7 @@ fn last_score(lines: &[String]) -> String {
 
 /// The outcome for the side to move after `mv` is played in `fen`, by the test tables.
 fn outcome_after(fen: &str, mv: &str) -> Wdl {
-    let tables = syzygy::load(TABLES).tables.unwrap();
+    let tables = syzygy::load(&[TABLES]).tables.unwrap();
     tables.probe_wdl(&play_line(&position(fen), &[mv])).expect("in the tables")
 }
 
