@@ -9,7 +9,7 @@ use super::params::{LIVE_CURRMOVE_AFTER_MS, LIVE_CURRMOVE_GAP_MS, LIVE_PROGRESS_
 use super::pv::PvTable;
 use super::stack::Stack;
 use super::time::Progress;
-use super::{Limits, LiveLine, LiveOutput, SearchConfig, SearchControl, SearchStats};
+use super::{Counters, Limits, LiveLine, LiveOutput, SearchConfig, SearchControl, SearchStats};
 use crate::eval::{self, Network};
 use crate::syzygy::Tablebases;
 use crate::tt::TranspositionTable;
@@ -219,16 +219,20 @@ impl Searcher {
             return;
         }
         self.live_next_ms = now + LIVE_PROGRESS_EVERY_MS;
-        let line = LiveLine::Progress {
-            depth: self.root.depth,
-            seldepth: self.counts.seldepth as u32,
-            nodes: self.total_nodes(),
-            time_ms: now,
-            hashfull: self.uses_tt().then(|| self.tt.hashfull()),
-            tbhits: self.tablebases.is_some().then(|| self.total_tbhits()),
-        };
+        let line = LiveLine::Progress { depth: self.root.depth, counters: self.counters() };
         if let Some(live) = self.live.as_mut() {
             live(&line);
+        }
+    }
+
+    /// The counters of an `info` line, as they are now.
+    pub(super) fn counters(&self) -> Counters {
+        Counters {
+            seldepth: self.counts.seldepth as u32,
+            nodes: self.total_nodes(),
+            time_ms: self.control.elapsed_ms(),
+            hashfull: self.uses_tt().then(|| self.tt.hashfull()),
+            tbhits: self.tablebases.is_some().then(|| self.total_tbhits()),
         }
     }
 
