@@ -8,7 +8,7 @@ use crate::eval::Accumulator;
 use crate::game::Game;
 use crate::score::{INFINITY, MATE_BOUND, MAX_PLY, mate_in};
 use crate::tt::Bound;
-use shakmaty::{Chess, MoveList, Position};
+use shakmaty::{Chess, MoveList};
 use std::sync::Arc;
 
 /// Fail-high and fail-low lines are reported only after this many milliseconds.
@@ -290,10 +290,7 @@ impl Searcher {
     /// Legal root moves, restricted to `searchmoves` when given, less the moves that earlier
     /// MultiPV lines of this iteration took.
     pub(super) fn root_moves(&self, pos: &Chess) -> MoveList {
-        let mut moves = pos.legal_moves();
-        if !self.limits.searchmoves.is_empty() {
-            moves.retain(|m| self.limits.searchmoves.contains(m));
-        }
+        let mut moves = self.limits.root_moves(pos);
         if !self.root.taken.is_empty() {
             moves.retain(|m| !self.root.taken.contains(m));
         }
