@@ -20,7 +20,7 @@
 use super::accumulator::Accumulator;
 use super::output::{MAX_OUTPUT_WEIGHT, screlu_dot};
 use super::{HIDDEN, INPUTS, QA, QB};
-use shakmaty::{Chess, Color, Position};
+use shakmaty::{Chess, Color};
 use std::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -144,8 +144,7 @@ impl Network {
     /// The evaluation of `pos` computed from scratch, or the mop-up score against a bare king (for tools
     /// and tests; the search keeps accumulators).
     pub fn evaluate_position(&self, pos: &Chess) -> i32 {
-        super::mop_up_score(pos)
-            .unwrap_or_else(|| self.evaluate(&Accumulator::refresh(self, pos), pos.turn()))
+        super::evaluate(self, &Accumulator::refresh(self, pos), pos)
     }
 
     /// Reads a net file, or says why it is not one this build can use.

@@ -246,8 +246,7 @@ impl Searcher {
     pub(super) fn evaluate(&mut self, pos: &Chess, ply: usize) -> i32 {
         let (net, acc) = (&self.net, &self.stack[ply].acc);
         let key = self.stack[ply].key;
-        self.eval_cache
-            .get_or(key, || eval::mop_up_score(pos).unwrap_or_else(|| net.evaluate(acc, pos.turn())))
+        self.eval_cache.get_or(key, || eval::evaluate(net, acc, pos))
     }
 
     /// Makes `mv` on a copy of `pos`, the position at `ply`, and enters the child's ply.
