@@ -18,10 +18,11 @@ mod output;
 mod tests;
 
 pub use accumulator::Accumulator;
-pub use endgame::mop_up_score;
-pub use explain::{explain, piece_shares};
-pub use features::{Change, changes, feature_index};
-pub use network::{HEADER_LEN, MAGIC, NetError, NetFileError, Network};
+use endgame::mop_up_score;
+pub use explain::explain;
+pub use features::Change;
+pub(crate) use features::{changes, feature_index};
+pub use network::{MAGIC, NetError, NetFileError, Network};
 
 use shakmaty::{Chess, Position};
 use std::sync::{Arc, OnceLock};

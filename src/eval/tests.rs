@@ -1,6 +1,7 @@
 //! The network's invariants: incremental updates equal a refresh, colours are symmetric,
 //! net files round-trip and bad ones are refused.
 
+use super::network::HEADER_LEN;
 use super::*;
 use crate::rng::Rng;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, fen::Fen};

@@ -26,9 +26,7 @@ pub mod time;
 
 pub use control::SearchControl;
 pub use limits::Limits;
-pub use ordering::{MovePicker, is_quiet, mvv_lva};
-pub use params::{LIVE_CURRMOVE_AFTER_MS, LIVE_CURRMOVE_GAP_MS, LIVE_PROGRESS_EVERY_MS};
-pub use see::{see, see_ge};
+pub use ordering::MovePicker;
 pub use smp::{MAX_THREADS, search_threads};
 pub use thread::{DEFAULT_HASH_MB, Searcher};
 
