@@ -25,6 +25,32 @@ fn handshake_lists_options_and_answers_isready() {
     assert_eq!(lines, vec!["readyok"], "options are accepted silently");
 }
 
+#[cfg(not(feature = "tune"))] // A tuning build offers its search parameters too.
+#[test]
+fn uci_announces_every_option_once_as_the_engine_defines_it() {
+    use principia::engine::options::{OptionKind, UciOption};
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok");
+    let announced: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
+    let defined: Vec<String> = UciOption::ALL
+        .iter()
+        .map(|option| format!("option name {} type {}", option.name(), option.kind()))
+        .collect();
+    assert_eq!(announced, defined.iter().collect::<Vec<_>>());
+    // Each announced default is a value the option accepts, silently.
+    for option in UciOption::ALL {
+        let value = match option.kind() {
+            OptionKind::Spin { default, .. } => format!(" value {default}"),
+            OptionKind::Check { default } => format!(" value {default}"),
+            OptionKind::Combo { default, .. } | OptionKind::String { default } => format!(" value {default}"),
+            OptionKind::Button => String::new(),
+        };
+        e.send(&format!("setoption name {}{value}", option.name()));
+    }
+    assert_eq!(e.sync(), ["readyok"], "{defined:#?}");
+}
+
 #[test]
 fn cutechess_style_game_moves_are_legal_with_legal_pvs() {
     let mut e = Engine::start();

@@ -422,11 +422,17 @@ mod tests {
     }
 
     #[test]
-    fn every_option_is_announced_once_by_its_name() {
-        for &option in UciOption::ALL {
+    fn every_option_has_a_name_of_its_own_that_setoption_finds() {
+        for (i, &option) in UciOption::ALL.iter().enumerate() {
             assert_eq!(UciOption::from_name(option.name()), Some(option));
+            assert_eq!(UciOption::from_name(&option.name().to_uppercase()), Some(option));
+            let later = &UciOption::ALL[i + 1..];
+            assert!(
+                later.iter().all(|other| !other.name().eq_ignore_ascii_case(option.name())),
+                "{option:?}: two options answer to '{}'",
+                option.name()
+            );
         }
-        assert_eq!(UciOption::ALL.len(), 17);
         assert_eq!(UciOption::SkillLevel.kind().to_string(), "spin default 20 min 0 max 20");
         assert_eq!(UciOption::Hash.kind().to_string(), "spin default 16 min 1 max 1048576");
         assert_eq!(
