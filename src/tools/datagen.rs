@@ -272,10 +272,12 @@ fn adjudicate(white_scores: &[i32]) -> Option<KnownOutcome> {
     None
 }
 
-/// True when a recorded position suits training: a searched score short of mate, the side
-/// to move not in check, and a quiet best move (the score is not a capture still to come).
+/// True when a recorded position suits training: a searched score (not `NO_SCORE`) short of
+/// mate, the side to move not in check, and a quiet best move (the score is not a capture
+/// still to come).
 pub fn trains(pos: &impl Position, mv: shakmaty::Move, white_score: i16) -> bool {
-    i32::from(white_score).abs() < MATE_BOUND
+    white_score != games::NO_SCORE
+        && i32::from(white_score).abs() < MATE_BOUND
         && !pos.is_check()
         && !mv.is_capture()
         && mv.promotion().is_none()
@@ -293,5 +295,14 @@ mod tests {
         assert_eq!(adjudicate(&[-1500; 6]), Some(KnownOutcome::Decisive { winner: Color::Black }));
         assert_eq!(adjudicate(&[0; 79]), None);
         assert_eq!(adjudicate(&[0; 80]), Some(KnownOutcome::Draw));
+    }
+
+    #[test]
+    fn a_ply_without_a_score_or_with_a_mate_score_does_not_train() {
+        let pos = shakmaty::Chess::default();
+        let quiet = pos.legal_moves().into_iter().find(|m| m.to() == shakmaty::Square::E4).unwrap();
+        assert!(trains(&pos, quiet, 35) && trains(&pos, quiet, -250));
+        assert!(!trains(&pos, quiet, games::NO_SCORE));
+        assert!(!trains(&pos, quiet, (crate::score::MATE - 3) as i16));
     }
 }

@@ -10,8 +10,11 @@
 //! | 1 | length `L` of the start FEN |
 //! | `L` | the start position as a FEN (ASCII; castling as X-FEN or Shredder-FEN) |
 //! | 2 | number of plies `N` |
-//! | `4 N` | per ply: the move played (u16: from, to << 6, promotion role << 12; castling is king to rook) and the search's score before it (i16, centipawns or mate score, **White's side**) |
+//! | `4 N` | per ply: the move played (u16: from, to << 6, promotion role << 12; castling is king to rook) and the search's score before it (i16, centipawns or mate score, **White's side**; `NO_SCORE` for none) |
 //!
+//! `NO_SCORE` (`i16::MIN`, -32768) marks a ply with no search score, such as a book move
+//! of a converted PGN game (`convert.rs`); no search writes it (`datagen` clamps its
+//! scores to ±32767), so files written before it existed read the same.
 //! A record is written whole and then flushed, so an interrupted run leaves at most one
 //! partial record at the end, which `complete_len` finds and a resumed run cuts off.
 //! Every position of a game is there; which ones train a net (not in check, a quiet
@@ -23,6 +26,9 @@ use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, fen::F
 /// The four bytes that open every game record.
 pub const MAGIC: [u8; 4] = *b"PRG1";
 
+/// The score of a ply that has none (a book move, a move without a comment); never trained on.
+pub const NO_SCORE: i16 = i16::MIN;
+
 /// One self-play game: where it started, how it ended, and every move with its score.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
@@ -30,7 +36,8 @@ pub struct GameRecord {
     pub start: Chess,
     /// The result: `Some(color)` won, `None` a draw.
     pub winner: Option<Color>,
-    /// Each move played and the search score (White's side) of the position before it.
+    /// Each move played and the search score (White's side) of the position before it,
+    /// or `NO_SCORE`.
     pub plies: Vec<(Move, i16)>,
 }
 

@@ -1,7 +1,7 @@
 //! `train`: fits the network to self-play games on the CPU and exports it quantised.
 //!
-//! Every position `datagen` recorded that suits training (not in check, a quiet move, no
-//! mate score) becomes a 32-byte sample held in memory. Every twentieth game is held out;
+//! Every position `datagen` (or `convert`, from PGN files) recorded that suits training (a
+//! score, not in check, a quiet move, no mate score) becomes a 32-byte sample held in memory. Every twentieth game is held out;
 //! a training position no side can castle in is also learnt with its files mirrored.
 //! The target is a blend of the game's result and `sigmoid(score / scale)`, where `scale`
 //! (centipawns per unit of the network's output) is fitted so the search's scores predict
@@ -21,7 +21,7 @@ use std::time::Instant;
 /// What a `train` run does.
 #[derive(Clone, Debug)]
 pub struct TrainConfig {
-    /// Game files written by `datagen`.
+    /// Game files written by `datagen` or `convert`.
     pub data: Vec<PathBuf>,
     /// Directory for checkpoints and nets.
     pub out: PathBuf,
