@@ -10,6 +10,7 @@ use principia::{
     search::{SearchConfig, SearchMode},
     tools::{
         self, bench, compare,
+        convert::{self, ConvertConfig},
         datagen::{self, DatagenConfig},
         perft,
         train::{self, TrainConfig},
@@ -95,9 +96,18 @@ enum Cmd {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Append the games of PGN files (cutechess-cli, fastchess, match.py) as game records.
+    Convert {
+        /// PGN files to read.
+        #[arg(required = true)]
+        pgns: Vec<PathBuf>,
+        /// Game-record file to append to (created if missing).
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Train the network on datagen games (on the CPU) and write it quantised.
     Train {
-        /// Game files written by datagen.
+        /// Game files written by datagen or convert.
         #[arg(required = true)]
         data: Vec<PathBuf>,
         /// Directory for the checkpoint and the nets (epoch-N.nnue, best.nnue).
@@ -194,6 +204,7 @@ fn main() -> ExitCode {
             let config = DatagenConfig { out, games, nodes: nodes.max(1), random_plies, seed, threads };
             exit_code("datagen", datagen::run(config))
         }
+        Some(Cmd::Convert { pgns, out }) => exit_code("convert", convert::run(&ConvertConfig { pgns, out })),
         Some(Cmd::Genfens { words }) => {
             Engine::new().run(std::io::Cursor::new(format!("genfens {}\n", words.join(" "))));
             ExitCode::SUCCESS

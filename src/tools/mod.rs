@@ -1,9 +1,11 @@
-//! Offline tools beside the engine: `bench`, `perft`, `compare`, `datagen`, `genfens` and `train`.
+//! Offline tools beside the engine: `bench`, `perft`, `compare`, `datagen`, `convert`,
+//! `genfens` and `train`.
 //! The engine's core (search, evaluation, UCI) does not depend on anything here but
 //! `bench` and `perft`, which the UCI terminal extras call.
 
 pub mod bench;
 pub mod compare;
+pub mod convert;
 pub mod datagen;
 pub mod games;
 pub mod genfens;
