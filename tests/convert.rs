@@ -1,7 +1,9 @@
-//! `convert` on PGN fixtures of the three writers we meet: cutechess-cli
+//! `convert` on PGN fixtures of the writers we meet: cutechess-cli
 //! (`tests/data/cutechess.pgn`, hand-written to its comment format), fastchess as OpenBench
-//! runs it (`fastchess.pgn`, likewise), and our `match.py` (`match_py.pgn`: two games cut
-//! from a real SPRT file and a hand-written forfeit in the same layout). The expected
+//! runs it (`fastchess.pgn`, likewise), OpenBench's upload of those games (`openbench.pgn`:
+//! `fastchess.pgn` passed through its client's `pgn_util.py --compact`), and our `match.py`
+//! (`match_py.pgn`: two games cut from a real SPRT file and a hand-written forfeit in the
+//! same layout). The expected
 //! positions, scores and counts were worked out with python-chess, apart from this code.
 
 mod common;
@@ -108,6 +110,18 @@ fn fastchess_games_read_their_scores_before_the_extra_fields() {
     let frc = &games[2].record;
     assert_eq!(moves(frc, CastlingMode::Chess960), ["f1g1", "d7d5", "d2d4", "f8g8"]);
     assert_eq!(fen(&end(frc)), "bqnbrrkn/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/BQNBRRKN w - - 1 3");
+}
+
+#[test]
+fn openbench_uploads_keep_the_scores_but_lose_the_termination() {
+    let (uploaded, summary) = convert_fixture("openbench.pgn");
+    let (played, _) = convert_fixture("fastchess.pgn");
+    // The upload drops the Termination tag: the abandoned game can no longer be told apart.
+    assert_eq!((summary.read, summary.written, summary.skipped(SkipReason::Variant)), (5, 4, 1));
+    assert_eq!(summary.skipped(SkipReason::Forfeit), 0);
+    let uploaded: Vec<_> = uploaded.iter().map(|c| &c.record).collect();
+    assert_eq!([uploaded[0], uploaded[1], uploaded[3]], [0, 1, 2].map(|i| &played[i].record));
+    assert_eq!(scores(uploaded[2]), [Some(25), Some(30), Some(28)]);
 }
 
 #[test]

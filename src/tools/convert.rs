@@ -12,6 +12,7 @@
 //! |---|---|---|
 //! | cutechess-cli | `{+0.18/12 0.091s}`, `{-M4/20 0.1s}`, `{book}` | pawns / depth; `M` plies to mate |
 //! | fastchess (OpenBench) | `{+0.18/12 0.091s, n=..., sd=...}`, `{0.00/9 ...}` | the same |
+//! | OpenBench's uploads | `{+0.18/12}`, `{+0.18/12 0.091s, n=..., sd=...}`, `{unknown}` | the same |
 //! | `match.py` | `{ +0.18/0.09s }`, `{ +999.97/0.05s }` | pawns / time; python-chess's mates as ±(1000 - moves) pawns |
 //!
 //! and any other comment, or none, leaves the ply without a score (`games::NO_SCORE`,
@@ -522,6 +523,10 @@ mod tests {
         // fastchess: the same, then more fields after commas.
         assert_eq!(mover_score("+0.18/12 0.091s, tl=9.909s, n=12345, sd=15"), Some(18));
         assert_eq!(mover_score("/12 0.091s, n=1"), None, "an empty score");
+        // OpenBench's uploads keep score/depth only, or write `unknown`.
+        assert_eq!(mover_score("-0.50/10"), Some(-50));
+        assert_eq!(mover_score("+0.18/12, line=hello"), Some(18));
+        assert_eq!(mover_score("unknown"), None);
         // match.py: pawns/time, spaces inside the braces, python-chess's mate scores.
         assert_eq!(mover_score(" +0.18/0.09s "), Some(18));
         assert_eq!(mover_score(" -2.50/1.20s "), Some(-250));
