@@ -32,7 +32,7 @@ fn search_all(games: &[Game], mode: SearchMode, depth: u32) -> u64 {
                 Searcher::new(SearchConfig { mode, pv_first: true, ..SearchConfig::default() });
             let control = Arc::new(SearchControl::new(false));
             let result = searcher.search(game, Limits::depth(depth), control, &mut |_| {});
-            result.info.map_or(0, |i| i.nodes)
+            result.info.map_or(0, |i| i.counters.nodes)
         })
         .sum()
 }

@@ -207,7 +207,7 @@ fn main() -> ExitCode {
             "eval",
             game_from(fen.as_deref(), false).and_then(|game| {
                 let net = match net {
-                    Some(path) => Network::load(&path)?,
+                    Some(path) => Network::load(&path).map_err(|e| e.to_string())?,
                     None => Network::embedded(),
                 };
                 let pos = game.position();

@@ -17,9 +17,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Win, draw or loss for the side to move, as the WDL tables give it.
 pub use shakmaty_syzygy::Wdl;
 
-/// The `SyzygyPath` value that means no tables.
-pub const EMPTY_PATH: &str = "<empty>";
-
 /// Plies added to the depth of a tablebase result stored in the hash table: the result
 /// holds at any depth, so ordinary searches of the position should not replace it.
 pub const TB_STORE_DEPTH_BONUS: i32 = 6;
@@ -72,20 +69,20 @@ pub struct RootRanking {
     pub probes: u64,
 }
 
-/// Loads every table file in the directories of `spec` (see `split_paths`). An empty
-/// `spec` or `<empty>` loads nothing; a problem is reported in `messages`, never fatal.
-pub fn load(spec: &str) -> Loaded {
-    let dirs = split_paths(spec);
+/// Loads every table file in `dirs`. No directory loads nothing; a problem is reported
+/// in `messages`, never fatal.
+pub fn load<P: AsRef<Path>>(dirs: &[P]) -> Loaded {
     let mut messages = Vec::new();
     if dirs.is_empty() {
         return Loaded { tables: None, messages };
     }
     let mut tables = Tablebase::new();
     let mut names = BTreeSet::new();
-    for dir in &dirs {
-        add_directory(&mut tables, Path::new(dir), &mut names, &mut messages);
+    for dir in dirs {
+        add_directory(&mut tables, dir.as_ref(), &mut names, &mut messages);
     }
-    let shown = dirs.join(if cfg!(windows) { ";" } else { ":" });
+    let shown: Vec<String> = dirs.iter().map(|dir| dir.as_ref().display().to_string()).collect();
+    let shown = shown.join(if cfg!(windows) { ";" } else { ":" });
     if names.is_empty() {
         messages.push(format!("found no tablebase files in {shown}"));
         return Loaded { tables: None, messages };
@@ -97,14 +94,14 @@ pub fn load(spec: &str) -> Loaded {
 
 /// The directories of a `SyzygyPath` value, separated by `;` on Windows and `:` elsewhere.
 /// The other separator is accepted too, except the colon of a Windows drive (`C:\tb`).
-pub fn split_paths(spec: &str) -> Vec<String> {
-    split_paths_for(spec, cfg!(windows))
+pub fn split_paths(spec: &str) -> Vec<PathBuf> {
+    split_paths_for(spec, cfg!(windows)).into_iter().map(PathBuf::from).collect()
 }
 
 fn split_paths_for(spec: &str, windows: bool) -> Vec<String> {
     let spec = spec.trim();
     let mut dirs = Vec::new();
-    if spec.is_empty() || spec.eq_ignore_ascii_case(EMPTY_PATH) {
+    if spec.is_empty() {
         return dirs;
     }
     let mut current = String::new();
@@ -378,7 +375,7 @@ mod tests {
     const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy");
 
     fn tables() -> Tablebases {
-        load(DIR).tables.expect("the test tables load")
+        load(&[DIR]).tables.expect("the test tables load")
     }
 
     fn position(fen: &str) -> Chess {
@@ -404,28 +401,26 @@ mod tests {
         assert_eq!(split_paths_for(r"C:\tb;D:\more", true), [r"C:\tb", r"D:\more"]);
         assert_eq!(split_paths_for(r"C:\tb:d:\more", true), [r"C:\tb", r"d:\more"]);
         assert_eq!(split_paths_for(r"tables; E:\x", true), ["tables", r"E:\x"]);
-        assert!(split_paths_for("<empty>", false).is_empty());
         assert!(split_paths_for("  ", true).is_empty());
     }
 
     #[test]
     fn the_test_tables_load_and_say_what_they_hold() {
-        let loaded = load(DIR);
+        let loaded = load(&[DIR]);
         assert_eq!(loaded.messages, [format!("found 10 tablebase files (up to 3 pieces) in {DIR}")]);
         let tables = loaded.tables.unwrap();
         assert_eq!((tables.files(), tables.max_pieces()), (10, 3));
-        assert!(load("<empty>").tables.is_none() && load("<empty>").messages.is_empty());
-        assert!(load("").tables.is_none());
+        let none = load::<&str>(&[]);
+        assert!(none.tables.is_none() && none.messages.is_empty());
     }
 
     #[test]
     fn a_missing_directory_is_reported_and_the_others_still_load() {
-        let loaded = load("/no/such/syzygy/dir");
+        let loaded = load(&["/no/such/syzygy/dir"]);
         assert!(loaded.tables.is_none());
         assert!(loaded.messages[0].starts_with("SyzygyPath: cannot read directory '/no/such/syzygy/dir'"));
         assert_eq!(loaded.messages[1], "found no tablebase files in /no/such/syzygy/dir");
-        let sep = if cfg!(windows) { ";" } else { ":" };
-        let loaded = load(&format!("/no/such/syzygy/dir{sep}{DIR}"));
+        let loaded = load(&["/no/such/syzygy/dir", DIR]);
         assert_eq!(loaded.tables.unwrap().files(), 10);
     }
 
@@ -445,7 +440,7 @@ mod tests {
         let mut misnamed = Chess::TBW.magic.to_vec();
         misnamed.resize(80, 0);
         std::fs::write(dir.join("notes.rtbw"), misnamed).unwrap();
-        let loaded = load(dir.to_str().unwrap());
+        let loaded = load(&[&dir]);
         let text = loaded.messages.join("\n");
         assert!(text.contains("KNvK.rtbw': not a Syzygy table (bad header)"), "{text}");
         assert!(text.contains("KBvK.rtbz': unexpected file size"), "{text}");
@@ -465,7 +460,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("principia-syzygy-wdl-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::copy(Path::new(DIR).join("KRvK.rtbw"), dir.join("KRvK.rtbw")).unwrap();
-        let tables = load(dir.to_str().unwrap()).tables.unwrap();
+        let tables = load(&[&dir]).tables.unwrap();
         let ranking = rank(&tables, "8/8/8/8/8/1k6/8/R3K3 w - - 0 1", &[], true);
         std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!((ranking.score, ranking.moves.len()), (TB_WIN, 12));

@@ -2,7 +2,7 @@
 //! search results formatted as text. Nothing here knows how the search works.
 
 use crate::score::mate_in;
-use crate::search::{LiveLine, SearchInfo};
+use crate::search::{Counters, LiveLine, SearchInfo};
 use crate::tt::Bound;
 use shakmaty::{CastlingMode, Move, fen::Fen, uci::UciMove};
 use std::fmt;
@@ -368,7 +368,7 @@ pub fn wdl(score: i32) -> (u32, u32, u32) {
 
 /// The `info` line for a finished iteration (with `wdl W D L` when `show_wdl`).
 pub fn format_info(info: &SearchInfo, mode: CastlingMode, show_wdl: bool) -> String {
-    let mut line = format!("info depth {} seldepth {}", info.depth, info.seldepth);
+    let mut line = format!("info depth {} seldepth {}", info.depth, info.counters.seldepth);
     if let Some(rank) = info.multipv {
         line.push_str(&format!(" multipv {rank}"));
     }
@@ -382,13 +382,7 @@ pub fn format_info(info: &SearchInfo, mode: CastlingMode, show_wdl: bool) -> Str
         let (w, d, l) = wdl(info.score);
         line.push_str(&format!(" wdl {w} {d} {l}"));
     }
-    line.push_str(&format!(" nodes {} nps {} time {}", info.nodes, info.nps(), info.time_ms));
-    if let Some(hashfull) = info.hashfull {
-        line.push_str(&format!(" hashfull {hashfull}"));
-    }
-    if let Some(tbhits) = info.tbhits {
-        line.push_str(&format!(" tbhits {tbhits}"));
-    }
+    push_counters(&mut line, &info.counters);
     if !info.pv.is_empty() {
         line.push_str(" pv");
         for &mv in &info.pv {
@@ -405,18 +399,23 @@ pub fn format_live(line: &LiveLine, mode: CastlingMode) -> String {
         LiveLine::CurrMove { depth, mv, number } => {
             format!("info depth {depth} currmove {} currmovenumber {number}", format_move(*mv, mode))
         }
-        LiveLine::Progress { depth, seldepth, nodes, time_ms, hashfull, tbhits } => {
-            let nps = nodes * 1000 / (*time_ms).max(1);
-            let mut text =
-                format!("info depth {depth} seldepth {seldepth} nodes {nodes} nps {nps} time {time_ms}");
-            if let Some(hashfull) = hashfull {
-                text.push_str(&format!(" hashfull {hashfull}"));
-            }
-            if let Some(tbhits) = tbhits {
-                text.push_str(&format!(" tbhits {tbhits}"));
-            }
+        LiveLine::Progress { depth, counters } => {
+            let mut text = format!("info depth {depth} seldepth {}", counters.seldepth);
+            push_counters(&mut text, counters);
             text
         }
+    }
+}
+
+/// Appends ` nodes N nps X time T`, then `hashfull` and `tbhits` where they are known.
+fn push_counters(line: &mut String, counters: &Counters) {
+    let Counters { nodes, time_ms, .. } = counters;
+    line.push_str(&format!(" nodes {nodes} nps {} time {time_ms}", counters.nps()));
+    if let Some(hashfull) = counters.hashfull {
+        line.push_str(&format!(" hashfull {hashfull}"));
+    }
+    if let Some(tbhits) = counters.tbhits {
+        line.push_str(&format!(" tbhits {tbhits}"));
     }
 }
 
@@ -565,12 +564,8 @@ mod tests {
     fn fail_high_and_low_lines_say_which_bound() {
         let mut info = SearchInfo {
             depth: 7,
-            seldepth: 9,
             score: 40,
-            nodes: 1000,
-            time_ms: 10,
-            hashfull: None,
-            tbhits: None,
+            counters: Counters { seldepth: 9, nodes: 1000, time_ms: 10, hashfull: None, tbhits: None },
             bound: Bound::Lower,
             multipv: None,
             pv: Vec::new(),
@@ -586,6 +581,22 @@ mod tests {
         info.multipv = Some(2);
         let line = format_info(&info, CastlingMode::Standard, true);
         assert!(line.starts_with("info depth 7 seldepth 9 multipv 2 score cp 40 wdl "), "{line}");
+    }
+
+    #[test]
+    fn iteration_and_progress_lines_write_the_counters_alike() {
+        let counters =
+            Counters { seldepth: 12, nodes: 5000, time_ms: 250, hashfull: Some(31), tbhits: Some(4) };
+        let info =
+            SearchInfo { depth: 9, score: -15, counters, bound: Bound::Exact, multipv: None, pv: Vec::new() };
+        let common = " nodes 5000 nps 20000 time 250 hashfull 31 tbhits 4";
+        let info_line = format_info(&info, CastlingMode::Standard, false);
+        assert_eq!(info_line, format!("info depth 9 seldepth 12 score cp -15{common}"));
+        let live = format_live(&LiveLine::Progress { depth: 9, counters }, CastlingMode::Standard);
+        assert_eq!(live, format!("info depth 9 seldepth 12{common}"));
+        let bare = Counters { hashfull: None, tbhits: None, ..counters };
+        let live = format_live(&LiveLine::Progress { depth: 9, counters: bare }, CastlingMode::Standard);
+        assert_eq!(live, "info depth 9 seldepth 12 nodes 5000 nps 20000 time 250");
     }
 
     #[test]

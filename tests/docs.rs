@@ -3,8 +3,6 @@
 
 mod common;
 
-#[cfg(not(feature = "tune"))]
-use common::Engine;
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -42,7 +40,7 @@ fn broken_links(path: &Path) -> Vec<String> {
 #[cfg(not(feature = "tune"))] // A tuning build offers its search parameters too.
 #[test]
 fn the_readme_names_every_option_the_engine_offers() {
-    let mut e = Engine::start();
+    let mut e = common::Engine::start();
     e.send("uci");
     let lines = e.until("uciok");
     let names: Vec<&str> = lines

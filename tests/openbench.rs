@@ -2,7 +2,10 @@
 //! `N nodes M nps` (the same N every run), and `genfens` prints opening FENs, with the
 //! arguments as UCI commands the way OpenBench passes them.
 
-use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
+mod common;
+
+use common::{position, run, temp_path};
+use shakmaty::Position;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -15,7 +18,7 @@ fn build_with_make() -> Option<PathBuf> {
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let target = root.join("target").join("openbench");
-    let exe = std::env::temp_dir().join(format!("principia-openbench-{}", std::process::id()));
+    let exe = temp_path("openbench");
     let status = Command::new("make")
         .current_dir(root)
         .arg(format!("EXE={}", exe.display()))
@@ -26,10 +29,9 @@ fn build_with_make() -> Option<PathBuf> {
     Some(exe)
 }
 
-fn run(exe: &Path, args: &[&str]) -> String {
-    let out = Command::new(exe).args(args).output().expect("the engine runs");
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
+/// What `exe` prints when run with `args`.
+fn printed(exe: &Path, args: &[&str]) -> String {
+    String::from_utf8(run(exe, args).stdout).unwrap()
 }
 
 #[test]
@@ -45,10 +47,10 @@ fn make_builds_an_engine_whose_bench_and_genfens_openbench_can_read() {
         assert!(words[2].parse::<u64>().is_ok(), "{last}");
         words[0].parse::<u64>().unwrap()
     };
-    assert_eq!(nodes(run(&exe, &["bench"])), nodes(run(&exe, &["bench"])));
+    assert_eq!(nodes(printed(&exe, &["bench"])), nodes(printed(&exe, &["bench"])));
     // genfens, as OpenBench calls it: each argument a command.
     let fens = |seed: u32| -> Vec<String> {
-        let text = run(&exe, &[&format!("genfens 6 seed {seed} book None extra"), "quit"]);
+        let text = printed(&exe, &[&format!("genfens 6 seed {seed} book None extra"), "quit"]);
         text.lines().filter_map(|l| l.strip_prefix("info string genfens ")).map(String::from).collect()
     };
     let first = fens(11);
@@ -56,11 +58,10 @@ fn make_builds_an_engine_whose_bench_and_genfens_openbench_can_read() {
     assert_eq!(first, fens(11), "the same seed, the same positions");
     assert_ne!(first, fens(12));
     for fen in &first {
-        let pos: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
-        assert!(!pos.legal_moves().is_empty(), "{fen}");
+        assert!(!position(fen).legal_moves().is_empty(), "{fen}");
     }
     // And as a subcommand.
-    let text = run(&exe, &["genfens", "2", "seed", "11", "book", "None"]);
+    let text = printed(&exe, &["genfens", "2", "seed", "11", "book", "None"]);
     assert_eq!(text.lines().filter(|l| l.starts_with("info string genfens ")).count(), 2, "{text}");
     let _ = std::fs::remove_file(&exe);
 }

@@ -109,7 +109,8 @@ fn minimax_alpha_beta_and_pvs_agree_and_prune_in_that_order() {
             let (mm, ab, pvs) = (run(SearchMode::Minimax), run(SearchMode::AlphaBeta), run(SearchMode::Pvs));
             assert_eq!(mm.score, ab.score, "{fen} depth {depth}");
             assert_eq!(ab.score, pvs.score, "{fen} depth {depth}");
-            assert!(ab.nodes <= mm.nodes, "{fen} depth {depth}: {} > {}", ab.nodes, mm.nodes);
+            let (ab, mm) = (ab.counters.nodes, mm.counters.nodes);
+            assert!(ab <= mm, "{fen} depth {depth}: {ab} > {mm}");
         }
     }
 }
@@ -159,7 +160,7 @@ fn pv_first_ordering_saves_nodes() {
     let g = game(QUIET[2], &[]);
     let nodes = |pv_first| {
         let config = SearchConfig { mode: SearchMode::Pvs, pv_first, ..SearchConfig::default() };
-        search_with(&g, Limits::depth(5), config).1.last().unwrap().nodes
+        search_with(&g, Limits::depth(5), config).1.last().unwrap().counters.nodes
     };
     assert!(nodes(true) < nodes(false));
 }
@@ -207,7 +208,7 @@ fn node_limit_is_honoured_after_depth_one() {
     let limits = Limits { nodes: Some(5_000), ..Limits::default() };
     let (result, _) = search_with(&g, limits, SearchConfig::default());
     assert!(result.best_move.is_some());
-    assert!(result.info.unwrap().nodes <= 5_000 + 1);
+    assert!(result.info.unwrap().counters.nodes <= 5_000 + 1);
 }
 
 #[test]
@@ -300,7 +301,7 @@ fn search_threaded(game: &Game, limits: Limits, threads: usize) -> (SearchResult
 fn search_with_tables(fen: &str, depth: u32) -> (SearchResult, Vec<SearchInfo>) {
     let mut infos = Vec::new();
     let mut searcher = Searcher::default();
-    searcher.set_tablebases(syzygy::load("tests/data/syzygy").tables.map(Arc::new));
+    searcher.set_tablebases(syzygy::load(&["tests/data/syzygy"]).tables.map(Arc::new));
     let control = Arc::new(SearchControl::new(false));
     let result =
         searcher.search(&game(fen, &[]), Limits::depth(depth), control, &mut |i| infos.push(i.clone()));
@@ -316,7 +317,7 @@ fn helper_threads_add_their_nodes_and_the_move_stays_legal() {
     let last = infos.last().unwrap();
     assert_eq!(last.depth, 7, "the depth limit holds with threads");
     assert!(infos.iter().all(|info| info.depth <= 7));
-    let total = result.info.unwrap().nodes;
+    let total = result.info.unwrap().counters.nodes;
     assert!(total > result.stats.total_nodes, "helpers' nodes are counted: {total}");
 }
 
@@ -325,7 +326,7 @@ fn a_node_limit_counts_every_thread() {
     let g = game("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", &[]);
     let limits = Limits { nodes: Some(20_000), ..Limits::default() };
     let (result, _) = search_threaded(&g, limits, 3);
-    let nodes = result.info.unwrap().nodes;
+    let nodes = result.info.unwrap().counters.nodes;
     assert!(result.best_move.is_some());
     // Each thread may finish the node it is in (and depth 1 always completes).
     assert!((20_000..20_000 + 2_000).contains(&nodes), "{nodes}");
@@ -347,10 +348,10 @@ fn the_search_probes_the_tables_after_a_capture() {
     let info = infos.last().unwrap();
     assert_eq!(format_move(result.best_move.unwrap(), CastlingMode::Standard), "a1a2");
     assert_eq!(info.score, TB_WIN - 1, "a tablebase win one ply from the root");
-    assert!(info.tbhits.unwrap() > 0);
+    assert!(info.counters.tbhits.unwrap() > 0);
     let (_, plain) = search(fen, 4);
     let plain = plain.last().unwrap();
-    assert!(plain.score < TB_WIN_BOUND && plain.tbhits.is_none(), "{plain:?}");
+    assert!(plain.score < TB_WIN_BOUND && plain.counters.tbhits.is_none(), "{plain:?}");
 }
 
 #[test]

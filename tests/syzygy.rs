@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Engine, bestmove, check_pvs, play_line, position};
+use common::{Engine, bestmove, check_pvs, play_line, position, temp_path};
 use principia::syzygy::{self, Wdl};
 use shakmaty::{Chess, Position};
 
@@ -36,7 +36,7 @@ fn last_score(lines: &[String]) -> String {
 
 /// The outcome for the side to move after `mv` is played in `fen`, by the test tables.
 fn outcome_after(fen: &str, mv: &str) -> Wdl {
-    let tables = syzygy::load(TABLES).tables.unwrap();
+    let tables = syzygy::load(&[TABLES]).tables.unwrap();
     tables.probe_wdl(&play_line(&position(fen), &[mv])).expect("in the tables")
 }
 
@@ -99,7 +99,7 @@ fn a_bad_path_or_a_bad_file_is_reported_and_the_engine_keeps_working() {
     play_line(&position("8/8/8/8/8/1k6/8/R3K3 w - - 0 1"), &[bestmove(&lines).as_str()]);
 
     // A table that is not one, beside a good one.
-    let dir = std::env::temp_dir().join(format!("principia-uci-syzygy-{}", std::process::id()));
+    let dir = temp_path("uci-syzygy");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("KRvK.rtbw"), [7u8; 80]).unwrap();
     std::fs::copy(format!("{TABLES}/KQvK.rtbw"), dir.join("KQvK.rtbw")).unwrap();

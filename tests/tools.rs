@@ -1,20 +1,10 @@
 //! The tools through the real binary: `eval`, `datagen`, `train`, `compare` and `bench --ebf`.
 
+mod common;
+
+use common::{principia, temp_path};
 use principia::tools::games;
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn principia(args: &[&str]) -> Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_principia")).args(args).output().expect("binary runs");
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    out
-}
-
-fn temp(name: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("principia-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_file(&path);
-    path
-}
 
 #[test]
 fn eval_prints_each_pieces_share_and_the_score() {
@@ -31,7 +21,7 @@ fn eval_prints_each_pieces_share_and_the_score() {
 
 #[test]
 fn datagen_is_deterministic_across_threads_and_resumes_after_an_interrupt() {
-    let (whole, resumed) = (temp("dg-whole.bin"), temp("dg-resumed.bin"));
+    let (whole, resumed) = (temp_path("dg-whole.bin"), temp_path("dg-resumed.bin"));
     let args = |path: &PathBuf, games: &str, threads: &str| {
         let path = path.to_str().unwrap();
         principia(&[
@@ -72,7 +62,7 @@ fn datagen_is_deterministic_across_threads_and_resumes_after_an_interrupt() {
 
 #[test]
 fn train_reports_each_epoch_and_writes_nets_the_engine_can_read() {
-    let out = temp("train-out");
+    let out = temp_path("train-out");
     let _ = std::fs::remove_dir_all(&out);
     let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/games_fixture.bin");
     let args = ["train", fixture, "--out", out.to_str().unwrap(), "--epochs", "2", "--batch", "512"];
@@ -94,7 +84,7 @@ fn train_reports_each_epoch_and_writes_nets_the_engine_can_read() {
 
 #[test]
 fn compare_draws_the_nodes_per_depth_chart() {
-    let svg = temp("nodes.svg");
+    let svg = temp_path("nodes.svg");
     let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
     principia(&["compare", "--depth", "3", "--fen", fen, "--plot", svg.to_str().unwrap()]);
     let text = std::fs::read_to_string(&svg).unwrap();

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{Engine, bestmove, check_pvs, play_line, position};
+use common::{Engine, bestmove, check_pvs, field, play_line, position, temp_path};
 use shakmaty::{Chess, Position};
 use std::time::Duration;
 
@@ -23,6 +23,32 @@ fn handshake_lists_options_and_answers_isready() {
     e.send("setoption name Move Overhead value 50");
     let lines = e.sync();
     assert_eq!(lines, vec!["readyok"], "options are accepted silently");
+}
+
+#[cfg(not(feature = "tune"))] // A tuning build offers its search parameters too.
+#[test]
+fn uci_announces_every_option_once_as_the_engine_defines_it() {
+    use principia::engine::options::{OptionKind, UciOption};
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok");
+    let announced: Vec<&String> = lines.iter().filter(|l| l.starts_with("option ")).collect();
+    let defined: Vec<String> = UciOption::ALL
+        .iter()
+        .map(|option| format!("option name {} type {}", option.name(), option.kind()))
+        .collect();
+    assert_eq!(announced, defined.iter().collect::<Vec<_>>());
+    // Each announced default is a value the option accepts, silently.
+    for option in UciOption::ALL {
+        let value = match option.kind() {
+            OptionKind::Spin { default, .. } => format!(" value {default}"),
+            OptionKind::Check { default } => format!(" value {default}"),
+            OptionKind::Combo { default, .. } | OptionKind::String { default } => format!(" value {default}"),
+            OptionKind::Button => String::new(),
+        };
+        e.send(&format!("setoption name {}{value}", option.name()));
+    }
+    assert_eq!(e.sync(), ["readyok"], "{defined:#?}");
 }
 
 #[test]
@@ -367,7 +393,7 @@ fn display_perft_eval_and_help() {
 
 #[test]
 fn log_file_records_both_directions() {
-    let path = std::env::temp_dir().join(format!("principia-log-{}.txt", std::process::id()));
+    let path = temp_path("log.txt");
     let mut e = Engine::start_with(&["--log-file", path.to_str().unwrap()]);
     e.send("uci");
     e.until("uciok");
@@ -377,13 +403,6 @@ fn log_file_records_both_directions() {
     let _ = std::fs::remove_file(&path);
     assert!(log.lines().any(|l| l.ends_with(">> uci")), "{log}");
     assert!(log.lines().any(|l| l.ends_with("<< uciok")), "{log}");
-}
-
-/// The field after `name` in an `info` line.
-fn field<'a>(line: &'a str, name: &str) -> Option<&'a str> {
-    let mut words = line.split_whitespace();
-    words.by_ref().find(|w| *w == name)?;
-    words.next()
 }
 
 #[test]
@@ -473,7 +492,7 @@ fn isready_and_stop_are_prompt_with_several_threads() {
 
 #[test]
 fn eval_file_loads_a_net_and_a_bad_one_is_named_and_the_old_one_kept() {
-    let dir = std::env::temp_dir().join(format!("principia-nets-{}", std::process::id()));
+    let dir = temp_path("nets");
     std::fs::create_dir_all(&dir).unwrap();
     let good = principia::eval::Network::embedded().to_bytes();
     let (copy, truncated) = (dir.join("copy.nnue"), dir.join("truncated.nnue"));
@@ -504,6 +523,53 @@ fn eval_file_loads_a_net_and_a_bad_one_is_named_and_the_old_one_kept() {
     }
     e.send("setoption name EvalFile value <default>");
     assert_eq!(e.sync(), vec!["readyok"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn eval_file_refuses_what_cannot_be_a_net_file_and_stays_ready() {
+    // A directory, an oversized file, a device that never ends and a pipe that no one
+    // writes: each is named in an `info string`, `isready` is still answered, and the
+    // network loaded before stays in use.
+    let dir = temp_path("not-nets");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut other = principia::eval::Network::embedded();
+    other.output_bias += 10 * principia::eval::QA * principia::eval::QB;
+    let (net, big) = (dir.join("other.nnue"), dir.join("big.nnue"));
+    std::fs::write(&net, other.to_bytes()).unwrap();
+    let mut bytes = other.to_bytes();
+    bytes.resize(3 * bytes.len(), 0);
+    std::fs::write(&big, bytes).unwrap();
+    let mut refused = vec![(dir.clone(), "not a regular file"), (big, "larger than")];
+    #[cfg(unix)]
+    {
+        refused.push(("/dev/zero".into(), "not a regular file"));
+        let fifo = dir.join("net.fifo");
+        match std::process::Command::new("mkfifo").arg(&fifo).status() {
+            Ok(status) if status.success() => refused.push((fifo, "not a regular file")),
+            _ => eprintln!("mkfifo is not available: the pipe is not tried"),
+        }
+    }
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("eval");
+    let embedded = e.until("Evaluation");
+    e.send(&format!("setoption name EvalFile value {}", net.display()));
+    e.send("eval");
+    let loaded = e.until("Evaluation");
+    assert!(loaded.iter().any(|l| l.contains("network loaded from")), "{loaded:?}");
+    assert_ne!(loaded.last(), embedded.last(), "the other net evaluates otherwise");
+    for (file, answer) in refused {
+        e.send(&format!("setoption name EvalFile value {}", file.display()));
+        let lines = e.sync();
+        assert!(
+            lines.iter().any(|l| l.starts_with("info string") && l.contains(answer)),
+            "{}: {lines:?}",
+            file.display()
+        );
+        e.send("eval");
+        assert_eq!(e.until("Evaluation").last(), loaded.last(), "{}: the same net is in use", file.display());
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -542,11 +608,11 @@ fn a_long_analysis_shows_currmove_and_progress_lines_few_a_second_and_ends_on_th
         .iter()
         .rev()
         .find(|l| is_progress(l))
-        .and_then(|l| l.split_whitespace().skip_while(|w| *w != "nodes").nth(1)?.parse::<u64>().ok())
+        .and_then(|l| field(l, "nodes")?.parse::<u64>().ok())
         .unwrap();
     let all: Vec<&String> = lines.iter().chain(&after).collect();
     let last = all.iter().rev().find(|l| l.contains(" pv ")).expect("a final line with the PV");
-    let nodes: u64 = last.split_whitespace().skip_while(|w| *w != "nodes").nth(1).unwrap().parse().unwrap();
+    let nodes: u64 = field(last, "nodes").unwrap().parse().unwrap();
     assert!(nodes >= last_progress_nodes, "{last} after {last_progress_nodes} nodes");
     check_pvs(&play_line(&Chess::default(), &["e2e4", "e7e5", "g1f3"]), &after);
 }

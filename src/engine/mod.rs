@@ -20,7 +20,7 @@ use crate::syzygy::{self, Tablebases};
 use crate::tools::{bench, genfens, perft};
 use crate::tt::TranspositionTable;
 use crate::uci::{Command, Go, format_bestmove, format_info, format_live, format_move, format_score};
-use options::{EMBEDDED_NET, Options, UciOption};
+use options::{NetChoice, Options, UciOption};
 use shakmaty::{CastlingMode, Color, Position, fen::Fen};
 use std::io::BufRead;
 use std::sync::Arc;
@@ -45,8 +45,8 @@ pub struct Engine {
     tt: Arc<TranspositionTable>,
     tablebases: Option<Arc<Tablebases>>,
     net: Arc<Network>,
-    /// Where `net` came from, as `EvalFile` names it.
-    loaded_net: String,
+    /// Where `net` came from.
+    loaded_net: NetChoice,
     /// One searcher per thread, the main one first; empty while a search runs.
     searchers: Vec<Searcher>,
     job: Option<Job>,
@@ -67,7 +67,7 @@ impl Engine {
         let tt = TranspositionTable::new(options.hash_mb).expect("default hash table");
         let tt = Arc::new(tt);
         let net = eval::embedded();
-        let loaded_net = EMBEDDED_NET.to_string();
+        let loaded_net = NetChoice::Embedded;
         Engine {
             game: Game::default(),
             options,
@@ -190,7 +190,7 @@ impl Engine {
 
     /// Loads the tables of `SyzygyPath` (a running search keeps the ones it started with).
     fn load_tablebases(&mut self) {
-        let loaded = syzygy::load(&self.options.syzygy_path);
+        let loaded = syzygy::load(&self.options.syzygy_dirs);
         for message in &loaded.messages {
             info_string(message);
         }
@@ -200,20 +200,21 @@ impl Engine {
         self.tablebases = loaded.tables.map(Arc::new);
     }
 
-    /// Loads the network of `EvalFile` (`<default>`: the built-in one); a file that cannot
+    /// Loads the network of `EvalFile` (the built-in one, or a file); a file that cannot
     /// be used is named in an `info string` and the network in use stays.
     fn load_network(&mut self) {
-        let file = self.options.eval_file.clone();
-        if file == EMBEDDED_NET || file.is_empty() {
-            self.net = eval::embedded();
-            self.loaded_net = EMBEDDED_NET.to_string();
-            return;
-        }
-        match Network::load(std::path::Path::new(&file)) {
+        let choice = self.options.eval_file.clone();
+        let loaded = match &choice {
+            NetChoice::Embedded => Ok(eval::embedded()),
+            NetChoice::File(path) => Network::load(path).map(Arc::new),
+        };
+        match loaded {
             Ok(net) => {
-                self.net = Arc::new(net);
-                self.loaded_net = file.clone();
-                info_string(&format!("network loaded from {file}"));
+                self.net = net;
+                if let NetChoice::File(path) = &choice {
+                    info_string(&format!("network loaded from {}", path.display()));
+                }
+                self.loaded_net = choice;
             }
             Err(e) => {
                 self.options.eval_file = self.loaded_net.clone();

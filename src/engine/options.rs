@@ -1,14 +1,47 @@
 //! The engine's UCI options, typed: each option is one variant of [`UciOption`], whose
 //! name, kind and effect are exhaustive matches, so a new option that lacks one of them
-//! does not compile. `setoption` is parsed here into an option and a typed value.
+//! does not compile. `setoption` is parsed here into an option and a typed value; the
+//! words `<default>` and `<empty>` of the string options stay on the wire.
 
 use super::skill::{MAX_ELO, MAX_LEVEL, MIN_ELO, Skill};
 use crate::search::{DEFAULT_HASH_MB, MAX_THREADS, SearchConfig, SearchMode};
-use crate::syzygy::EMPTY_PATH;
+use crate::syzygy::split_paths;
+use std::fmt;
+use std::path::PathBuf;
 
 /// The `EvalFile` value that means the network built into the binary.
-pub const EMBEDDED_NET: &str = "<default>";
-use std::fmt;
+const EMBEDDED_NET: &str = "<default>";
+/// The `SyzygyPath` value that means no tables.
+const EMPTY_PATH: &str = "<empty>";
+
+/// The network `EvalFile` asks for.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum NetChoice {
+    /// The network built into the binary.
+    #[default]
+    Embedded,
+    /// The net file at this path.
+    File(PathBuf),
+}
+
+impl NetChoice {
+    /// Reads an `EvalFile` value: `<default>` or nothing means the network built in.
+    fn parse(text: &str) -> NetChoice {
+        if text.is_empty() || text == EMBEDDED_NET {
+            NetChoice::Embedded
+        } else {
+            NetChoice::File(PathBuf::from(text))
+        }
+    }
+}
+
+/// The directories of a `SyzygyPath` value (see `split_paths`); `<empty>` or nothing is none.
+fn tablebase_directories(text: &str) -> Vec<PathBuf> {
+    if text.trim().eq_ignore_ascii_case(EMPTY_PATH) {
+        return Vec::new();
+    }
+    split_paths(text)
+}
 
 /// The kind and limits of an option, as `uci` announces it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,8 +101,10 @@ pub enum OptionValue {
     Check(bool),
     /// For a combo: one of its words, as the option spells it.
     Combo(&'static str),
-    /// For a string option.
-    Text(String),
+    /// For `EvalFile`: the network asked for.
+    Net(NetChoice),
+    /// For `SyzygyPath`: the directories of the tables (none: no tables).
+    Directories(Vec<PathBuf>),
     /// For a button: pressed.
     Press,
 }
@@ -180,9 +215,8 @@ impl UciOption {
         let name = self.name();
         match (self.kind(), value) {
             (OptionKind::Button, _) => Ok(OptionValue::Press),
-            // No value is no text (for SyzygyPath: no tables).
-            (OptionKind::String { default }, None) => Ok(OptionValue::Text(default.to_string())),
-            (OptionKind::String { .. }, Some(text)) => Ok(OptionValue::Text(text.to_string())),
+            // No value is the default (for SyzygyPath: no tables).
+            (OptionKind::String { default }, text) => Ok(self.read_text(text.unwrap_or(default))),
             (_, None) => Err(format!("option '{name}' needs a value")),
             (OptionKind::Spin { min, max, .. }, Some(text)) => {
                 let n: i64 =
@@ -204,6 +238,15 @@ impl UciOption {
                 .ok_or_else(|| format!("invalid value '{text}' for option '{name}'")),
         }
     }
+
+    /// The typed value of a string option's text.
+    fn read_text(self, text: &str) -> OptionValue {
+        match self {
+            UciOption::EvalFile => OptionValue::Net(NetChoice::parse(text)),
+            UciOption::SyzygyPath => OptionValue::Directories(tablebase_directories(text)),
+            other => unreachable!("{other:?} is not a string option"),
+        }
+    }
 }
 
 /// Current option values, typed.
@@ -221,10 +264,10 @@ pub struct Options {
     pub show_wdl: bool,
     /// The search variant.
     pub search: SearchConfig,
-    /// Directories of Syzygy tables, as given (`<empty>` for none).
-    pub syzygy_path: String,
-    /// The network file, as given (`<default>` for the one built in).
-    pub eval_file: String,
+    /// Directories of Syzygy tables (none: no tables).
+    pub syzygy_dirs: Vec<PathBuf>,
+    /// The network to evaluate with.
+    pub eval_file: NetChoice,
     /// Play at `elo` rather than at `skill_level`.
     pub limit_strength: bool,
     /// The strength asked for with `limit_strength`.
@@ -242,8 +285,8 @@ impl Default for Options {
             chess960: false,
             show_wdl: false,
             search: SearchConfig::default(),
-            syzygy_path: EMPTY_PATH.to_string(),
-            eval_file: EMBEDDED_NET.to_string(),
+            syzygy_dirs: Vec::new(),
+            eval_file: NetChoice::Embedded,
             limit_strength: false,
             elo: MIN_ELO,
             skill_level: MAX_LEVEL,
@@ -289,13 +332,13 @@ impl Options {
                 }
             }
             UciOption::SyzygyPath => {
-                if let OptionValue::Text(path) = value {
-                    self.syzygy_path = path;
+                if let OptionValue::Directories(dirs) = value {
+                    self.syzygy_dirs = dirs;
                 }
             }
             UciOption::EvalFile => {
-                if let OptionValue::Text(path) = value {
-                    self.eval_file = path;
+                if let OptionValue::Net(net) = value {
+                    self.eval_file = net;
                 }
             }
             // The GUI may send `go ponder`, which is always understood; buttons are
@@ -325,7 +368,7 @@ mod tests {
         o.set("threads", Some("4")).unwrap();
         assert_eq!(o.threads, 4);
         o.set("syzygypath", Some("/tb/wdl:/tb/dtz")).unwrap();
-        assert_eq!(o.syzygy_path, "/tb/wdl:/tb/dtz");
+        assert_eq!(o.syzygy_dirs, [PathBuf::from("/tb/wdl"), PathBuf::from("/tb/dtz")]);
         o.set("SyzygyProbeDepth", Some("4")).unwrap();
         assert_eq!(o.search.syzygy.probe_depth, 4);
         o.set("Syzygy50MoveRule", Some("false")).unwrap();
@@ -338,7 +381,7 @@ mod tests {
         o.set("UCI_Elo", Some("3079")).unwrap();
         assert!(o.skill().is_full(), "with UCI_LimitStrength the level comes from UCI_Elo");
         o.set("SyzygyPath", None).unwrap();
-        assert_eq!(o.syzygy_path, "<empty>");
+        assert!(o.syzygy_dirs.is_empty());
         assert_eq!(o.set("clear hash", None), Ok(UciOption::ClearHash));
     }
 
@@ -367,8 +410,8 @@ mod tests {
                 !o.search.pv_first,
                 o.search.multi_pv != 1,
                 o.search.syzygy != SearchConfig::default().syzygy,
-                o.syzygy_path != EMPTY_PATH,
-                o.eval_file != EMBEDDED_NET,
+                !o.syzygy_dirs.is_empty(),
+                o.eval_file != NetChoice::Embedded,
                 o.limit_strength,
                 o.elo != MIN_ELO,
                 o.skill_level != MAX_LEVEL,
@@ -379,17 +422,42 @@ mod tests {
     }
 
     #[test]
-    fn every_option_is_announced_once_by_its_name() {
-        for &option in UciOption::ALL {
+    fn every_option_has_a_name_of_its_own_that_setoption_finds() {
+        for (i, &option) in UciOption::ALL.iter().enumerate() {
             assert_eq!(UciOption::from_name(option.name()), Some(option));
+            assert_eq!(UciOption::from_name(&option.name().to_uppercase()), Some(option));
+            let later = &UciOption::ALL[i + 1..];
+            assert!(
+                later.iter().all(|other| !other.name().eq_ignore_ascii_case(option.name())),
+                "{option:?}: two options answer to '{}'",
+                option.name()
+            );
         }
-        assert_eq!(UciOption::ALL.len(), 17);
         assert_eq!(UciOption::SkillLevel.kind().to_string(), "spin default 20 min 0 max 20");
         assert_eq!(UciOption::Hash.kind().to_string(), "spin default 16 min 1 max 1048576");
         assert_eq!(
             UciOption::SearchMode.kind().to_string(),
             "combo default Strong var Strong var PVS var AlphaBeta var Minimax"
         );
+    }
+
+    #[test]
+    fn the_words_on_the_wire_are_read_into_typed_values() {
+        let mut o = Options::default();
+        o.set("EvalFile", Some("/nets/strong.nnue")).unwrap();
+        assert_eq!(o.eval_file, NetChoice::File(PathBuf::from("/nets/strong.nnue")));
+        for word in [Some("<default>"), Some(""), None] {
+            o.set("EvalFile", Some("/nets/strong.nnue")).unwrap();
+            o.set("EvalFile", word).unwrap();
+            assert_eq!(o.eval_file, NetChoice::Embedded, "{word:?}");
+        }
+        for word in [Some("<empty>"), Some(" <EMPTY> "), Some(""), Some(" : "), None] {
+            o.set("SyzygyPath", Some("/tb")).unwrap();
+            o.set("SyzygyPath", word).unwrap();
+            assert!(o.syzygy_dirs.is_empty(), "{word:?}: {:?}", o.syzygy_dirs);
+        }
+        assert_eq!(UciOption::EvalFile.kind().to_string(), "string default <default>");
+        assert_eq!(UciOption::SyzygyPath.kind().to_string(), "string default <empty>");
     }
 
     #[test]

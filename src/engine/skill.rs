@@ -114,6 +114,7 @@ pub fn tenths_for_elo(elo: i64) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Counters;
     use crate::tt::Bound;
     use shakmaty::{Chess, Move, Position};
 
@@ -124,12 +125,8 @@ mod tests {
             .zip(&moves)
             .map(|(&score, &mv)| SearchInfo {
                 depth: 5,
-                seldepth: 5,
                 score,
-                nodes: 0,
-                time_ms: 0,
-                hashfull: None,
-                tbhits: None,
+                counters: Counters { seldepth: 5, ..Counters::default() },
                 bound: Bound::Exact,
                 multipv: None,
                 pv: vec![mv],

@@ -18,17 +18,26 @@ mod output;
 mod tests;
 
 pub use accumulator::Accumulator;
-pub use endgame::mop_up_score;
-pub use explain::{explain, piece_shares};
-pub use features::{Change, changes, feature_index};
-pub use network::{HEADER_LEN, MAGIC, Network};
+use endgame::mop_up_score;
+pub use explain::explain;
+pub use features::Change;
+pub(crate) use features::{changes, feature_index};
+pub use network::{MAGIC, NetError, NetFileError, Network};
 
+use shakmaty::{Chess, Position};
 use std::sync::{Arc, OnceLock};
 
 /// The network built into the binary, read once and shared.
 pub fn embedded() -> Arc<Network> {
     static NET: OnceLock<Arc<Network>> = OnceLock::new();
     Arc::clone(NET.get_or_init(|| Arc::new(Network::embedded())))
+}
+
+/// The static evaluation of `pos`, whose accumulator is `acc`, in centipawns from the side
+/// to move: the mop-up score against a bare king, else the network's.
+#[inline]
+pub fn evaluate(net: &Network, acc: &Accumulator, pos: &Chess) -> i32 {
+    mop_up_score(pos).unwrap_or_else(|| net.evaluate(acc, pos.turn()))
 }
 
 /// Inputs per side: own or enemy, six roles, 64 squares.

@@ -20,7 +20,10 @@
 use super::accumulator::Accumulator;
 use super::output::{MAX_OUTPUT_WEIGHT, screlu_dot};
 use super::{HIDDEN, INPUTS, QA, QB};
-use shakmaty::{Chess, Color, Position};
+use shakmaty::{Chess, Color};
+use std::fmt;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 
 /// The four bytes that open a net file.
 pub const MAGIC: [u8; 4] = *b"PRNN";
@@ -28,6 +31,80 @@ pub const MAGIC: [u8; 4] = *b"PRNN";
 pub const HEADER_LEN: usize = 16;
 /// The format version this build reads and writes.
 const VERSION: u16 = 1;
+/// Length of a whole net file of this build's shape: header, weights, bias and hash.
+const FILE_LEN: usize = HEADER_LEN + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 8;
+
+/// Why bytes or a file are not a net this build can use.
+#[derive(Debug)]
+pub enum NetError {
+    /// The file does not open with `PRNN`.
+    BadMagic,
+    /// A format version this build does not read.
+    Version(u16),
+    /// Another network shape or quantisation.
+    Shape {
+        /// Inputs per side in the file.
+        inputs: u16,
+        /// Hidden neurons per side in the file.
+        hidden: u16,
+        /// `QA` in the file.
+        qa: u16,
+        /// `QB` in the file.
+        qb: u16,
+    },
+    /// The right header but the wrong length (truncated, or bytes after the hash).
+    Length(usize),
+    /// The hash does not match the bytes before it.
+    Checksum,
+    /// Output weights beyond what the evaluation's integer sums allow.
+    OutputWeights,
+    /// The file cannot be read.
+    Unreadable(std::io::Error),
+    /// A directory, a device, a pipe: nothing a net file can be.
+    NotAFile,
+    /// Longer than any net of this build's shape.
+    TooLarge,
+}
+
+impl fmt::Display for NetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetError::BadMagic => f.write_str("not a Principia net file (bad magic)"),
+            NetError::Version(version) => {
+                write!(f, "net format version {version}, this build reads {VERSION}")
+            }
+            NetError::Shape { inputs, hidden, qa, qb } => write!(
+                f,
+                "net of shape {inputs}x{hidden} (QA {qa}, QB {qb}); this build uses {INPUTS}x{HIDDEN} (QA {QA}, QB {QB})"
+            ),
+            NetError::Length(len) => write!(f, "net file of {len} bytes, {FILE_LEN} expected (truncated?)"),
+            NetError::Checksum => f.write_str("net file checksum mismatch (corrupt)"),
+            NetError::OutputWeights => write!(f, "output weights beyond +-{MAX_OUTPUT_WEIGHT}"),
+            NetError::Unreadable(e) => write!(f, "cannot read the file: {e}"),
+            NetError::NotAFile => f.write_str("not a regular file"),
+            NetError::TooLarge => write!(f, "larger than the {FILE_LEN} bytes of a net file"),
+        }
+    }
+}
+
+impl std::error::Error for NetError {}
+
+/// A net file that cannot be used: which file, and why.
+#[derive(Debug)]
+pub struct NetFileError {
+    /// The file as given.
+    pub path: PathBuf,
+    /// What is wrong with it.
+    pub error: NetError,
+}
+
+impl fmt::Display for NetFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.error)
+    }
+}
+
+impl std::error::Error for NetFileError {}
 
 /// The network Principia plays with unless `EvalFile` names another.
 static DEFAULT_NET: &[u8] = include_bytes!("default.nnue");
@@ -67,36 +144,33 @@ impl Network {
     /// The evaluation of `pos` computed from scratch, or the mop-up score against a bare king (for tools
     /// and tests; the search keeps accumulators).
     pub fn evaluate_position(&self, pos: &Chess) -> i32 {
-        super::mop_up_score(pos)
-            .unwrap_or_else(|| self.evaluate(&Accumulator::refresh(self, pos), pos.turn()))
+        super::evaluate(self, &Accumulator::refresh(self, pos), pos)
     }
 
     /// Reads a net file, or says why it is not one this build can use.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
-        let expected = HEADER_LEN + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 8;
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
+        let expected = FILE_LEN;
         if bytes.len() < HEADER_LEN || bytes[..4] != MAGIC {
-            return Err("not a Principia net file (bad magic)".into());
+            return Err(NetError::BadMagic);
         }
         let field = |i: usize| u16::from_le_bytes([bytes[4 + 2 * i], bytes[5 + 2 * i]]);
         let (version, inputs, hidden, scale, qa, qb) =
             (field(0), field(1), field(2), field(3), field(4), field(5));
         if version != VERSION {
-            return Err(format!("net format version {version}, this build reads {VERSION}"));
+            return Err(NetError::Version(version));
         }
         if (usize::from(inputs), usize::from(hidden), i32::from(qa), i32::from(qb))
             != (INPUTS, HIDDEN, QA, QB)
         {
-            return Err(format!(
-                "net of shape {inputs}x{hidden} (QA {qa}, QB {qb}); this build uses {INPUTS}x{HIDDEN} (QA {QA}, QB {QB})"
-            ));
+            return Err(NetError::Shape { inputs, hidden, qa, qb });
         }
         if bytes.len() != expected {
-            return Err(format!("net file of {} bytes, {expected} expected (truncated?)", bytes.len()));
+            return Err(NetError::Length(bytes.len()));
         }
         let body = &bytes[..expected - 4];
         let stored = u32::from_le_bytes(bytes[expected - 4..].try_into().expect("4 bytes"));
         if fnv1a(body) != stored {
-            return Err("net file checksum mismatch (corrupt)".into());
+            return Err(NetError::Checksum);
         }
         let mut words = bytes[HEADER_LEN..].chunks_exact(2).map(|w| i16::from_le_bytes([w[0], w[1]]));
         let mut take =
@@ -108,7 +182,7 @@ impl Network {
         let mut output_weights = [0; 2 * HIDDEN];
         take(&mut output_weights);
         if output_weights.iter().any(|w| w.abs() > MAX_OUTPUT_WEIGHT) {
-            return Err(format!("output weights beyond +-{MAX_OUTPUT_WEIGHT}"));
+            return Err(NetError::OutputWeights);
         }
         let at = expected - 8;
         let output_bias = i32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
@@ -117,7 +191,7 @@ impl Network {
 
     /// The net file of this network.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(HEADER_LEN + 2 * (INPUTS + 3) * HIDDEN + 8);
+        let mut out = Vec::with_capacity(FILE_LEN);
         out.extend_from_slice(&MAGIC);
         let scale = u16::try_from(self.scale).expect("scale fits 16 bits");
         for field in [VERSION, INPUTS as u16, HIDDEN as u16, scale, QA as u16, QB as u16] {
@@ -132,10 +206,23 @@ impl Network {
         out
     }
 
-    /// Reads the net file at `path`, or says why it cannot be used.
-    pub fn load(path: &std::path::Path) -> Result<Network, String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    /// Reads the net file at `path`, or says why it cannot be used. Only a regular file is
+    /// opened (a pipe would block, a device never end), and no more of it is read than a
+    /// net file can hold.
+    pub fn load(path: &Path) -> Result<Network, NetFileError> {
+        let failed = |error| NetFileError { path: path.to_path_buf(), error };
+        let metadata = std::fs::metadata(path).map_err(|e| failed(NetError::Unreadable(e)))?;
+        if !metadata.is_file() {
+            return Err(failed(NetError::NotAFile));
+        }
+        let mut bytes = Vec::with_capacity(FILE_LEN + 1);
+        std::fs::File::open(path)
+            .and_then(|file| file.take(FILE_LEN as u64 + 1).read_to_end(&mut bytes))
+            .map_err(|e| failed(NetError::Unreadable(e)))?;
+        if bytes.len() > FILE_LEN {
+            return Err(failed(NetError::TooLarge));
+        }
+        Network::from_bytes(&bytes).map_err(failed)
     }
 }
 

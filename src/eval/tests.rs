@@ -1,6 +1,7 @@
 //! The network's invariants: incremental updates equal a refresh, colours are symmetric,
 //! net files round-trip and bad ones are refused.
 
+use super::network::HEADER_LEN;
 use super::*;
 use crate::rng::Rng;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, fen::Fen};
@@ -117,17 +118,46 @@ fn the_embedded_net_reads_and_net_files_round_trip() {
 fn bad_net_files_are_refused_with_a_reason() {
     let bytes = random_net(5).to_bytes();
     let error = |bytes: &[u8]| Network::from_bytes(bytes).unwrap_err();
-    assert!(error(&bytes[..bytes.len() - 100]).contains("truncated"));
-    assert!(error(&bytes[..3]).contains("magic"));
-    assert!(error(b"not a net at all, just text").contains("magic"));
+    let truncated = error(&bytes[..bytes.len() - 100]);
+    assert!(matches!(truncated, NetError::Length(n) if n == bytes.len() - 100), "{truncated}");
+    assert!(truncated.to_string().contains("truncated"));
+    assert!(matches!(error(&bytes[..3]), NetError::BadMagic));
+    assert!(matches!(error(b"not a net at all, just text"), NetError::BadMagic));
     let mut shape = bytes.clone();
     shape[8] = 0; // hidden neurons: 256 -> other
     shape[9] = 1;
-    assert!(error(&shape).contains("shape"), "{}", error(&shape));
+    assert!(matches!(error(&shape), NetError::Shape { hidden: 256, .. }), "{}", error(&shape));
     let mut corrupt = bytes.clone();
     corrupt[HEADER_LEN + 1000] ^= 0x40;
-    assert!(error(&corrupt).contains("checksum"));
+    assert!(matches!(error(&corrupt), NetError::Checksum));
+    let mut wild = random_net(5);
+    wild.output_weights[0] = i16::MAX;
+    assert!(matches!(error(&wild.to_bytes()), NetError::OutputWeights));
     let mut version = bytes;
     version[4] = 9;
-    assert!(error(&version).contains("version"));
+    assert!(matches!(error(&version), NetError::Version(9)));
+}
+
+#[test]
+fn only_a_regular_file_of_at_most_a_net_s_length_is_read() {
+    let dir = std::env::temp_dir().join(format!("principia-net-load-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("net.nnue");
+    let mut bytes = random_net(6).to_bytes();
+    std::fs::write(&file, &bytes).unwrap();
+    assert_eq!(Network::load(&file).unwrap(), random_net(6));
+    bytes.push(0);
+    std::fs::write(&file, &bytes).unwrap();
+    let refused = |path: &std::path::Path| Network::load(path).unwrap_err().error;
+    assert!(matches!(refused(&file), NetError::TooLarge));
+    bytes.resize(100 * bytes.len(), 0);
+    std::fs::write(&file, &bytes).unwrap();
+    assert!(matches!(refused(&file), NetError::TooLarge));
+    assert!(matches!(refused(&dir), NetError::NotAFile));
+    assert!(matches!(refused(&dir.join("missing.nnue")), NetError::Unreadable(_)));
+    #[cfg(unix)]
+    assert!(matches!(refused(std::path::Path::new("/dev/zero")), NetError::NotAFile));
+    let error = Network::load(&dir).unwrap_err();
+    assert_eq!(error.to_string(), format!("{}: not a regular file", dir.display()));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

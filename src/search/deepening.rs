@@ -3,12 +3,12 @@
 
 use super::params::{ASPIRATION_DEPTH, ASPIRATION_GIVE_UP, aspiration_delta};
 use super::tb_search::with_root_score;
-use super::{Limits, SearchControl, SearchInfo, SearchMode, SearchResult, SearchStats, Searcher};
+use super::{Counters, Limits, SearchControl, SearchInfo, SearchMode, SearchResult, SearchStats, Searcher};
 use crate::eval::Accumulator;
 use crate::game::Game;
 use crate::score::{INFINITY, MATE_BOUND, MAX_PLY, mate_in};
 use crate::tt::Bound;
-use shakmaty::{Chess, MoveList, Position};
+use shakmaty::{Chess, MoveList};
 use std::sync::Arc;
 
 /// Fail-high and fail-low lines are reported only after this many milliseconds.
@@ -251,12 +251,8 @@ impl Searcher {
     fn info(&self, score: i32) -> SearchInfo {
         SearchInfo {
             depth: self.root.depth,
-            seldepth: self.counts.seldepth as u32,
             score,
-            nodes: self.total_nodes(),
-            time_ms: self.control.elapsed_ms(),
-            hashfull: self.uses_tt().then(|| self.tt.hashfull()),
-            tbhits: self.tablebases.is_some().then(|| self.total_tbhits()),
+            counters: self.counters(),
             bound: Bound::Exact,
             multipv: None,
             pv: self.pv.root_line().collect(),
@@ -265,15 +261,9 @@ impl Searcher {
 
     /// `info` with this search's counters as they are now.
     fn brought_up_to_date(&self, info: &SearchInfo) -> SearchInfo {
-        let now = self.info(info.score);
-        SearchInfo {
-            seldepth: info.seldepth.max(now.seldepth),
-            nodes: now.nodes,
-            time_ms: now.time_ms,
-            hashfull: now.hashfull,
-            tbhits: now.tbhits,
-            ..info.clone()
-        }
+        let counters = self.counters();
+        let seldepth = counters.seldepth.max(info.counters.seldepth);
+        SearchInfo { counters: Counters { seldepth, ..counters }, ..info.clone() }
     }
 
     /// After a completed iteration: is the search done?
@@ -300,10 +290,7 @@ impl Searcher {
     /// Legal root moves, restricted to `searchmoves` when given, less the moves that earlier
     /// MultiPV lines of this iteration took.
     pub(super) fn root_moves(&self, pos: &Chess) -> MoveList {
-        let mut moves = pos.legal_moves();
-        if !self.limits.searchmoves.is_empty() {
-            moves.retain(|m| self.limits.searchmoves.contains(m));
-        }
+        let mut moves = self.limits.root_moves(pos);
         if !self.root.taken.is_empty() {
             moves.retain(|m| !self.root.taken.contains(m));
         }

@@ -1,7 +1,7 @@
 //! What a search is asked to do: typed limits built from `go` by the engine.
 
 use super::time::TimeManager;
-use shakmaty::Move;
+use shakmaty::{Chess, Move, MoveList, Position};
 
 /// Limits of one search; `None` means no limit of that kind.
 #[derive(Clone, Debug, Default)]
@@ -24,5 +24,15 @@ impl Limits {
     /// Limits for a fixed-depth search, as used by `bench` and tests.
     pub fn depth(depth: u32) -> Self {
         Limits { depth: Some(depth), ..Limits::default() }
+    }
+
+    /// The legal moves of `root` that `searchmoves` lets the search play (all of them
+    /// when it names none).
+    pub(super) fn root_moves(&self, root: &Chess) -> MoveList {
+        let mut moves = root.legal_moves();
+        if !self.searchmoves.is_empty() {
+            moves.retain(|m| self.searchmoves.contains(m));
+        }
+        moves
     }
 }

@@ -27,9 +27,7 @@ pub mod time;
 
 pub use control::SearchControl;
 pub use limits::Limits;
-pub use ordering::{MovePicker, is_quiet, mvv_lva};
-pub use params::{LIVE_CURRMOVE_AFTER_MS, LIVE_CURRMOVE_GAP_MS, LIVE_PROGRESS_EVERY_MS};
-pub use see::{see, see_ge};
+pub use ordering::MovePicker;
 pub use smp::{MAX_THREADS, search_threads};
 pub use thread::{DEFAULT_HASH_MB, Searcher};
 
@@ -99,16 +97,12 @@ impl Default for SearchConfig {
     }
 }
 
-/// What one iteration found, as reported in an `info` line.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SearchInfo {
-    /// Nominal depth of the iteration.
-    pub depth: u32,
-    /// Deepest ply reached, quiescence included.
+/// The counters every `info` line carries, an iteration's line and a live one alike.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Deepest ply reached in this iteration, quiescence included.
     pub seldepth: u32,
-    /// Score in centipawns from the side to move, or a mate score.
-    pub score: i32,
-    /// Nodes searched so far.
+    /// Nodes of every thread so far.
     pub nodes: u64,
     /// Milliseconds since the search began.
     pub time_ms: u64,
@@ -116,19 +110,30 @@ pub struct SearchInfo {
     pub hashfull: Option<u32>,
     /// Tablebase probes that gave a result so far, when tables are loaded.
     pub tbhits: Option<u64>,
+}
+
+impl Counters {
+    /// Nodes per second so far.
+    pub fn nps(&self) -> u64 {
+        self.nodes * 1000 / self.time_ms.max(1)
+    }
+}
+
+/// What one iteration found, as reported in an `info` line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchInfo {
+    /// Nominal depth of the iteration.
+    pub depth: u32,
+    /// Score in centipawns from the side to move, or a mate score.
+    pub score: i32,
+    /// Seldepth, nodes, time and the tables' use so far.
+    pub counters: Counters,
     /// Exact, or the bound the score is when the root window failed high or low.
     pub bound: Bound,
     /// Rank of this line among the best root moves, when more than one is asked for.
     pub multipv: Option<usize>,
     /// The principal variation.
     pub pv: Vec<Move>,
-}
-
-impl SearchInfo {
-    /// Nodes per second so far.
-    pub fn nps(&self) -> u64 {
-        self.nodes * 1000 / self.time_ms.max(1)
-    }
 }
 
 /// A line a long search sends between iterations, so a GUI's display keeps moving.
@@ -147,16 +152,8 @@ pub enum LiveLine {
     Progress {
         /// The iteration's depth.
         depth: u32,
-        /// Deepest ply reached in this iteration.
-        seldepth: u32,
-        /// Nodes of every thread.
-        nodes: u64,
-        /// Milliseconds since the search began.
-        time_ms: u64,
-        /// Permille of the hash table in use.
-        hashfull: Option<u32>,
-        /// Tablebase hits, when tables are loaded.
-        tbhits: Option<u64>,
+        /// Seldepth, nodes, time and the tables' use so far.
+        counters: Counters,
     },
 }
 

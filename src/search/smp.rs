@@ -53,8 +53,8 @@ pub fn search_threads(
     });
     // Every thread has stopped and added its nodes: the result counts them all.
     if let Some(info) = result.info.as_mut() {
-        info.nodes = control.shared_nodes();
-        info.tbhits = info.tbhits.map(|_| control.shared_tbhits());
+        info.counters.nodes = control.shared_nodes();
+        info.counters.tbhits = info.counters.tbhits.map(|_| control.shared_tbhits());
     }
     result
 }

@@ -21,7 +21,8 @@ pub struct PlyEntry {
     pub null_move: bool,
     /// Quiet moves that caused a cutoff at this ply, most recent first.
     pub killers: [Option<Move>; 2],
-    /// A move this node does not search (none yet: a place for singular extensions).
+    /// The hash move that the singular extension search (negamax step 10b) leaves out of
+    /// this node, to see whether any other move comes near its score.
     pub excluded: Option<Move>,
     /// The network's hidden layers for this position.
     pub acc: Accumulator,

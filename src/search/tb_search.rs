@@ -4,17 +4,14 @@
 
 use super::{SearchInfo, Searcher};
 use crate::syzygy::{self, TB_STORE_DEPTH_BONUS};
-use shakmaty::{Chess, Position};
+use shakmaty::Chess;
 
 impl Searcher {
     /// With the root in the tables: restricts the root moves (as `searchmoves` does, within
     /// the ones asked for) to those that keep the best outcome at the best DTZ rank, and
     /// returns the tables' score for the root.
     pub(super) fn restrict_root_moves(&mut self, root: &Chess) -> Option<i32> {
-        let mut moves = root.legal_moves();
-        if !self.limits.searchmoves.is_empty() {
-            moves.retain(|m| self.limits.searchmoves.contains(m));
-        }
+        let moves = self.limits.root_moves(root);
         let rule50 = self.config.syzygy.rule50;
         let ranking = self.tablebases.as_deref()?.rank_root(root, &moves, &self.game_keys, rule50)?;
         self.counts.tbhits += ranking.probes;

@@ -65,7 +65,7 @@ fn the_tables_keep_the_moves_that_throw_the_win_away_out_of_the_root_and_give_th
     // root may even start with one of them.
     let mut searcher = Searcher::default();
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy");
-    searcher.set_tablebases(crate::syzygy::load(dir).tables.map(Arc::new));
+    searcher.set_tablebases(crate::syzygy::load(&[dir]).tables.map(Arc::new));
     let (result, infos) =
         search_with(&mut searcher, &game("8/8/8/8/8/1k6/8/R3K3 w - - 0 1"), Limits::depth(6));
     assert!(infos.iter().all(|info| info.score == crate::score::TB_WIN), "the tables' score: {infos:?}");

@@ -9,7 +9,7 @@ use super::params::{LIVE_CURRMOVE_AFTER_MS, LIVE_CURRMOVE_GAP_MS, LIVE_PROGRESS_
 use super::pv::PvTable;
 use super::stack::Stack;
 use super::time::Progress;
-use super::{Limits, LiveLine, LiveOutput, SearchConfig, SearchControl, SearchStats};
+use super::{Counters, Limits, LiveLine, LiveOutput, SearchConfig, SearchControl, SearchStats};
 use crate::eval::{self, Network};
 use crate::syzygy::Tablebases;
 use crate::tt::TranspositionTable;
@@ -219,16 +219,20 @@ impl Searcher {
             return;
         }
         self.live_next_ms = now + LIVE_PROGRESS_EVERY_MS;
-        let line = LiveLine::Progress {
-            depth: self.root.depth,
-            seldepth: self.counts.seldepth as u32,
-            nodes: self.total_nodes(),
-            time_ms: now,
-            hashfull: self.uses_tt().then(|| self.tt.hashfull()),
-            tbhits: self.tablebases.is_some().then(|| self.total_tbhits()),
-        };
+        let line = LiveLine::Progress { depth: self.root.depth, counters: self.counters() };
         if let Some(live) = self.live.as_mut() {
             live(&line);
+        }
+    }
+
+    /// The counters of an `info` line, as they are now.
+    pub(super) fn counters(&self) -> Counters {
+        Counters {
+            seldepth: self.counts.seldepth as u32,
+            nodes: self.total_nodes(),
+            time_ms: self.control.elapsed_ms(),
+            hashfull: self.uses_tt().then(|| self.tt.hashfull()),
+            tbhits: self.tablebases.is_some().then(|| self.total_tbhits()),
         }
     }
 
@@ -242,8 +246,7 @@ impl Searcher {
     pub(super) fn evaluate(&mut self, pos: &Chess, ply: usize) -> i32 {
         let (net, acc) = (&self.net, &self.stack[ply].acc);
         let key = self.stack[ply].key;
-        self.eval_cache
-            .get_or(key, || eval::mop_up_score(pos).unwrap_or_else(|| net.evaluate(acc, pos.turn())))
+        self.eval_cache.get_or(key, || eval::evaluate(net, acc, pos))
     }
 
     /// Makes `mv` on a copy of `pos`, the position at `ply`, and enters the child's ply.

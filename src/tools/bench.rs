@@ -102,7 +102,7 @@ fn run_here(depth: u32, config: SearchConfig, threads: usize, ebf: bool) -> Benc
             per_iteration[d] += cumulative - previous;
             previous = cumulative;
         }
-        let n = result.info.map_or(0, |info| info.nodes);
+        let n = result.info.map_or(0, |info| info.counters.nodes);
         let ms = took.as_millis();
         send(&format!("position {:>2}/{}: {n} nodes {ms} ms", i + 1, POSITIONS.len()));
         nodes += n;

@@ -549,7 +549,7 @@ pub fn run(config: &TrainConfig) -> Result<(), String> {
         eprintln!("resuming after epoch {} (scale {:.1})", trainer.epoch, trainer.scale);
         trainer
     } else if let Some(path) = &config.init {
-        let net = Network::load(path)?;
+        let net = Network::load(path).map_err(|e| e.to_string())?;
         let scale = config.scale.unwrap_or(net.scale as f32);
         let trainer = Trainer::from_net(FloatNet::from_network(&net), scale);
         let held = mean_loss(&trainer.net, &held_out, scale, config.wdl, config.threads);

@@ -1,10 +1,12 @@
-//! Drives the real `principia` binary over pipes, as a GUI does.
+//! What the integration tests share: the real `principia` binary driven over pipes, as a
+//! GUI does, or run once as a command; positions and lines read from text; temp paths.
 
 #![allow(dead_code)]
 
 use shakmaty::{CastlingMode, Chess, Position, fen::Fen, uci::UciMove};
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
@@ -123,6 +125,34 @@ impl Drop for Engine {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Runs the program `exe` with `args` to its end, checks that it succeeded, and returns
+/// what it printed.
+pub fn run(exe: &Path, args: &[&str]) -> Output {
+    let out = Command::new(exe).args(args).output().expect("the program runs");
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    out
+}
+
+/// Runs the `principia` binary of this build with `args` (see `run`).
+pub fn principia(args: &[&str]) -> Output {
+    run(Path::new(env!("CARGO_BIN_EXE_principia")), args)
+}
+
+/// A path in the temp directory for this test process, `principia-<pid>-<name>`, with no
+/// file left there from before.
+pub fn temp_path(name: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("principia-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// The word after `name` in an `info` line (`nodes`, `multipv`, ...).
+pub fn field<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+    let mut words = line.split_whitespace();
+    words.by_ref().find(|w| *w == name)?;
+    words.next()
 }
 
 /// Parses a FEN (standard castling).
