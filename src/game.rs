@@ -2,12 +2,22 @@
 //! position before it, for repetition detection.
 
 use shakmaty::{
-    CastlingMode, Chess, EnPassantMode, Position, PositionError, fen::Fen, uci::UciMove, zobrist::Zobrist64,
+    CastlingMode, Chess, EnPassantMode, Position, PositionError,
+    fen::Fen,
+    uci::UciMove,
+    zobrist::{Zobrist64, ZobristValue},
 };
 
 /// Zobrist key of a position (en passant counted only when it is legal).
 pub fn zobrist(pos: &Chess) -> u64 {
     pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+/// Zobrist key after a null move from `pos`, whose key is `key`: the other side to move
+/// and no en passant square (`pos.swap_turn()` hashed afresh, without hashing the board).
+pub fn null_move_key(pos: &Chess, key: u64) -> u64 {
+    let en_passant = pos.legal_ep_square().map_or(0, |sq| Zobrist64::zobrist_for_en_passant_file(sq.file()).0);
+    key ^ Zobrist64::zobrist_for_white_turn().0 ^ en_passant
 }
 
 /// A position reached from a start position, with the keys of the positions on the way.
@@ -96,6 +106,28 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_null_move_key_is_the_key_of_the_swapped_position() {
+        let mut rng = crate::rng::Rng::new(41);
+        let (mut compared, mut en_passant) = (0, 0);
+        for _ in 0..200 {
+            let mut pos = Chess::default();
+            for _ in 0..80 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                if let Ok(null) = pos.clone().swap_turn() {
+                    assert_eq!(null_move_key(&pos, zobrist(&pos)), zobrist(&null), "{}", Fen::from_position(&pos, EnPassantMode::Legal));
+                    compared += 1;
+                    en_passant += usize::from(pos.legal_ep_square().is_some());
+                }
+                pos.play_unchecked(moves[rng.below(moves.len())]);
+            }
+        }
+        assert!(compared > 10_000 && en_passant > 20, "{compared} positions, {en_passant} with en passant");
+    }
 
     #[test]
     fn illegal_move_is_refused_and_the_game_kept() {

@@ -8,7 +8,7 @@ use super::ordering::is_quiet;
 use super::params::*;
 use super::picker::{StagedPicker, legal_tt_move};
 use super::see::see_ge;
-use crate::game::zobrist;
+use crate::game::null_move_key;
 use crate::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN_BOUND};
 use crate::tt::Bound;
 use shakmaty::{Chess, MoveList, Position};
@@ -165,8 +165,8 @@ impl Searcher {
             && let Ok(null) = pos.clone().swap_turn()
         {
             let reduction = nmp_base() + depth / nmp_depth_divisor();
-            self.stack.enter(ply, zobrist(&null), None);
-            self.stack.update_accumulator(ply, &self.net, None);
+            self.stack.enter(ply, null_move_key(pos, key), None);
+            self.stack.defer_accumulator(ply, None);
             let score = -self.negamax(&null, depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
             if self.stopped {
                 return 0;

@@ -244,9 +244,9 @@ impl Searcher {
     /// The static evaluation of `pos`, the position at `ply`.
     #[inline]
     pub(super) fn evaluate(&mut self, pos: &Chess, ply: usize) -> i32 {
-        let (net, acc) = (&self.net, &self.stack[ply].acc);
         let key = self.stack[ply].key;
-        self.eval_cache.get_or(key, || eval::evaluate(net, acc, pos))
+        let (net, stack) = (&self.net, &mut self.stack);
+        self.eval_cache.get_or(key, || eval::evaluate(net, stack.accumulator(ply, net), pos))
     }
 
     /// Makes `mv` on a copy of `pos`, the position at `ply`, and enters the child's ply.
@@ -263,7 +263,7 @@ impl Searcher {
         child.play_unchecked(mv);
         let next = next.unwrap_or_else(|| crate::game::zobrist(&child));
         self.stack.enter(ply, next, Some((mv, piece)));
-        self.stack.update_accumulator(ply, &self.net, Some(&change));
+        self.stack.defer_accumulator(ply, Some(change));
         child
     }
 
