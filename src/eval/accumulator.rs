@@ -46,14 +46,17 @@ impl Accumulator {
     #[inline]
     pub fn update_from(&mut self, parent: &Accumulator, net: &Network, change: &Change) {
         for color in [Color::White, Color::Black] {
-            let column = |(piece, square): (Piece, Square)| &net.feature_weights[feature_index(color, piece, square)];
+            let column =
+                |(piece, square): (Piece, Square)| &net.feature_weights[feature_index(color, piece, square)];
             let (from, to) = match color {
                 Color::White => (&parent.white, &mut self.white),
                 Color::Black => (&parent.black, &mut self.black),
             };
             match (change.added, change.removed) {
                 ([Some(a), None], [Some(r), None]) => add_columns(to, from, [column(a)], [column(r)]),
-                ([Some(a), None], [Some(r0), Some(r1)]) => add_columns(to, from, [column(a)], [column(r0), column(r1)]),
+                ([Some(a), None], [Some(r0), Some(r1)]) => {
+                    add_columns(to, from, [column(a)], [column(r0), column(r1)])
+                }
                 ([Some(a0), Some(a1)], [Some(r0), Some(r1)]) => {
                     add_columns(to, from, [column(a0), column(a1)], [column(r0), column(r1)])
                 }
