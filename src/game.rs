@@ -2,12 +2,76 @@
 //! position before it, for repetition detection.
 
 use shakmaty::{
-    CastlingMode, Chess, EnPassantMode, Position, PositionError, fen::Fen, uci::UciMove, zobrist::Zobrist64,
+    CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Move, Position, PositionError, Role, Square,
+    fen::Fen,
+    uci::UciMove,
+    zobrist::{Zobrist64, ZobristValue},
 };
 
 /// Zobrist key of a position (en passant counted only when it is legal).
 pub fn zobrist(pos: &Chess) -> u64 {
     pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+/// Zobrist key of `child`, reached from `pos` (whose key is `key`) by `mv`: the key updated
+/// by the pieces, castling rights and en passant file the move changes, equal to
+/// `zobrist(child)` (shakmaty's own update gives up on king moves, castling rights and en
+/// passant, which then cost a fresh hash of the whole board).
+pub fn key_after(pos: &Chess, key: u64, mv: Move, child: &Chess) -> u64 {
+    let us = pos.turn();
+    let piece = |square, role: Role, color| Zobrist64::zobrist_for_piece(square, role.of(color)).0;
+    let moved = match mv {
+        Move::Normal { role, from, capture, to, promotion } => {
+            piece(from, role, us)
+                ^ piece(to, promotion.unwrap_or(role), us)
+                ^ capture.map_or(0, |taken| piece(to, taken, !us))
+        }
+        Move::EnPassant { from, to } => {
+            let taken = Square::from_coords(to.file(), from.rank());
+            piece(from, Role::Pawn, us) ^ piece(to, Role::Pawn, us) ^ piece(taken, Role::Pawn, !us)
+        }
+        Move::Castle { king, rook } => {
+            let side = mv.castling_side().expect("castling has a side");
+            piece(king, Role::King, us)
+                ^ piece(rook, Role::Rook, us)
+                ^ piece(side.king_to(us), Role::King, us)
+                ^ piece(side.rook_to(us), Role::Rook, us)
+        }
+        Move::Put { .. } => 0,
+    };
+    let castling = if pos.castles().castling_rights() == child.castles().castling_rights() {
+        0
+    } else {
+        castling_key(pos) ^ castling_key(child)
+    };
+    key ^ Zobrist64::zobrist_for_white_turn().0
+        ^ moved
+        ^ castling
+        ^ en_passant_key(pos)
+        ^ en_passant_key(child)
+}
+
+/// The castling rights' share of a key.
+fn castling_key(pos: &Chess) -> u64 {
+    let castles = pos.castles();
+    let rights = Color::ALL.into_iter().flat_map(|color| CastlingSide::ALL.map(|side| (color, side)));
+    rights
+        .filter(|&(color, side)| castles.has(color, side))
+        .fold(0, |key, (color, side)| key ^ Zobrist64::zobrist_for_castling_right(color, side).0)
+}
+
+/// The en passant file's share of a key (counted only when the capture is legal).
+fn en_passant_key(pos: &Chess) -> u64 {
+    match pos.maybe_ep_square() {
+        Some(_) => pos.legal_ep_square().map_or(0, |sq| Zobrist64::zobrist_for_en_passant_file(sq.file()).0),
+        None => 0,
+    }
+}
+
+/// Zobrist key after a null move from `pos`, whose key is `key`: the other side to move
+/// and no en passant square (`pos.swap_turn()` hashed afresh, without hashing the board).
+pub fn null_move_key(pos: &Chess, key: u64) -> u64 {
+    key ^ Zobrist64::zobrist_for_white_turn().0 ^ en_passant_key(pos)
 }
 
 /// A position reached from a start position, with the keys of the positions on the way.
@@ -96,6 +160,71 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_key_after_a_move_is_the_key_of_the_new_position() {
+        let mut rng = crate::rng::Rng::new(42);
+        let starts = [
+            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", CastlingMode::Standard),
+            ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", CastlingMode::Standard),
+            ("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", CastlingMode::Chess960),
+        ];
+        let (mut compared, mut castles, mut en_passant) = (0, 0, 0);
+        for game in 0..300 {
+            let (fen, mode) = starts[game % starts.len()];
+            let mut pos: Chess = fen.parse::<Fen>().unwrap().into_position(mode).unwrap();
+            for _ in 0..100 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                // En passant is rare in random games: take it whenever it is there.
+                let capture = moves.iter().copied().find(|m| m.is_en_passant());
+                let mv = capture.unwrap_or_else(|| moves[rng.below(moves.len())]);
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                let fen = Fen::from_position(&pos, EnPassantMode::Legal);
+                assert_eq!(key_after(&pos, zobrist(&pos), mv, &child), zobrist(&child), "{mv:?} in {fen}");
+                (compared, castles, en_passant) = (
+                    compared + 1,
+                    castles + usize::from(mv.is_castle()),
+                    en_passant + usize::from(mv.is_en_passant()),
+                );
+                pos = child;
+            }
+        }
+        assert!(
+            compared > 20_000 && castles > 50 && en_passant > 5,
+            "{compared}, {castles} castles, {en_passant} en passant"
+        );
+    }
+
+    #[test]
+    fn the_null_move_key_is_the_key_of_the_swapped_position() {
+        let mut rng = crate::rng::Rng::new(41);
+        let (mut compared, mut en_passant) = (0, 0);
+        for _ in 0..200 {
+            let mut pos = Chess::default();
+            for _ in 0..80 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                if let Ok(null) = pos.clone().swap_turn() {
+                    assert_eq!(
+                        null_move_key(&pos, zobrist(&pos)),
+                        zobrist(&null),
+                        "{}",
+                        Fen::from_position(&pos, EnPassantMode::Legal)
+                    );
+                    compared += 1;
+                    en_passant += usize::from(pos.legal_ep_square().is_some());
+                }
+                pos.play_unchecked(moves[rng.below(moves.len())]);
+            }
+        }
+        assert!(compared > 10_000 && en_passant > 20, "{compared} positions, {en_passant} with en passant");
+    }
 
     #[test]
     fn illegal_move_is_refused_and_the_game_kept() {

@@ -6,7 +6,7 @@
 //! entry of the same position, or else the one least worth keeping (shallow, old).
 
 use crate::score::{score_from_tt, score_to_tt};
-use shakmaty::Move;
+use shakmaty::{Move, Role, Square};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What a stored score says about the true score.
@@ -97,6 +97,12 @@ impl PackedMove {
     /// The packed move from its 16 bits (0 is no move).
     pub fn from_bits(bits: u16) -> Option<Self> {
         (bits != 0).then_some(PackedMove(bits))
+    }
+
+    /// The move's from and to squares and promotion role.
+    pub fn squares(self) -> (Square, Square, Option<Role>) {
+        let square = |shift: u16| Square::new(u32::from(self.0 >> shift & 63));
+        (square(0), square(6), Role::try_from(self.0 >> 12).ok())
     }
 
     /// The 16 bits: from | to << 6 | promotion role << 12.

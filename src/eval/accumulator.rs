@@ -41,22 +41,31 @@ impl Accumulator {
     }
 
     /// Becomes `parent` with `change` applied: the columns of the pieces put on the board
-    /// added, those of the pieces taken off subtracted, in one pass per side.
+    /// added, those of the pieces taken off subtracted, in one pass per side, specialised
+    /// by the move's shape (a quiet move, a capture, castling).
     #[inline]
     pub fn update_from(&mut self, parent: &Accumulator, net: &Network, change: &Change) {
         for color in [Color::White, Color::Black] {
-            let column = |entry: Option<(Piece, Square)>| {
-                entry.map_or(&ZERO, |(piece, square)| {
-                    &net.feature_weights[feature_index(color, piece, square)]
-                })
-            };
-            let (a0, a1) = (column(change.added[0]), column(change.added[1]));
-            let (r0, r1) = (column(change.removed[0]), column(change.removed[1]));
+            let column =
+                |(piece, square): (Piece, Square)| &net.feature_weights[feature_index(color, piece, square)];
             let (from, to) = match color {
                 Color::White => (&parent.white, &mut self.white),
                 Color::Black => (&parent.black, &mut self.black),
             };
-            add_columns(to, from, [a0, a1], [r0, r1]);
+            match (change.added, change.removed) {
+                ([Some(a), None], [Some(r), None]) => add_columns(to, from, [column(a)], [column(r)]),
+                ([Some(a), None], [Some(r0), Some(r1)]) => {
+                    add_columns(to, from, [column(a)], [column(r0), column(r1)])
+                }
+                ([Some(a0), Some(a1)], [Some(r0), Some(r1)]) => {
+                    add_columns(to, from, [column(a0), column(a1)], [column(r0), column(r1)])
+                }
+                (added, removed) => {
+                    let column = |entry: Option<(Piece, Square)>| entry.map_or(&ZERO, column);
+                    let added = [column(added[0]), column(added[1])];
+                    add_columns(to, from, added, [column(removed[0]), column(removed[1])]);
+                }
+            }
         }
     }
 
@@ -72,11 +81,11 @@ impl Accumulator {
 
 /// `to = from + added - removed`, column by column; an AVX2 copy is chosen at run time.
 #[inline]
-fn add_columns(
+fn add_columns<const A: usize, const R: usize>(
     to: &mut [i16; HIDDEN],
     from: &[i16; HIDDEN],
-    added: [&[i16; HIDDEN]; 2],
-    removed: [&[i16; HIDDEN]; 2],
+    added: [&[i16; HIDDEN]; A],
+    removed: [&[i16; HIDDEN]; R],
 ) {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
@@ -89,23 +98,30 @@ fn add_columns(
 /// [`add_columns`] compiled for AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn add_columns_avx2(
+unsafe fn add_columns_avx2<const A: usize, const R: usize>(
     to: &mut [i16; HIDDEN],
     from: &[i16; HIDDEN],
-    added: [&[i16; HIDDEN]; 2],
-    removed: [&[i16; HIDDEN]; 2],
+    added: [&[i16; HIDDEN]; A],
+    removed: [&[i16; HIDDEN]; R],
 ) {
     add_columns_body(to, from, added, removed);
 }
 
 #[inline(always)]
-fn add_columns_body(
+fn add_columns_body<const A: usize, const R: usize>(
     to: &mut [i16; HIDDEN],
     from: &[i16; HIDDEN],
-    [a0, a1]: [&[i16; HIDDEN]; 2],
-    [r0, r1]: [&[i16; HIDDEN]; 2],
+    added: [&[i16; HIDDEN]; A],
+    removed: [&[i16; HIDDEN]; R],
 ) {
     for i in 0..HIDDEN {
-        to[i] = from[i] + a0[i] + a1[i] - r0[i] - r1[i];
+        let mut v = from[i];
+        for a in added {
+            v += a[i];
+        }
+        for r in removed {
+            v -= r[i];
+        }
+        to[i] = v;
     }
 }

@@ -185,7 +185,7 @@ impl Searcher {
         self.game_keys.clear();
         self.game_keys.extend_from_slice(game.keys());
         self.stack.new_search(*game.keys().last().expect("the root's key"));
-        self.stack[0].acc = Accumulator::refresh(&self.net, game.position());
+        self.stack.set_root_accumulator(Accumulator::refresh(&self.net, game.position()));
         self.root.prev_pv.clear();
         self.root.progress = Default::default();
         self.counts = Default::default();

@@ -13,6 +13,7 @@ mod movegen;
 mod negamax;
 mod ordering;
 pub mod params;
+mod picker;
 mod pv;
 mod quiescence;
 mod see;

@@ -1,28 +1,39 @@
 //! The moves quiescence searches (captures and queen promotions), generated directly instead
 //! of filtered out of every legal move: most of a position's moves are quiet.
 
-use shakmaty::{Bitboard, Board, Chess, Color, File, Move, MoveList, Position, Role, Square, attacks};
+use shakmaty::{
+    Bitboard, Board, CastlingSide, Chess, Color, File, Move, MoveList, Position, Rank, Role, Square, attacks,
+};
 
 /// The legal captures and queen promotions of `pos`, which must not be in check, listed in
 /// the order `Position::legal_moves` lists them (so ties in move ordering fall the same way).
 pub fn noisy_moves(pos: &Chess) -> MoveList {
-    let mut moves = if pos.maybe_ep_square().is_some() { pos.en_passant_moves() } else { MoveList::new() };
+    let mut moves = MoveList::new();
+    add_noisy_moves(pos, &mut moves);
+    moves
+}
+
+/// [`noisy_moves`], appended to `moves` (a move list is too large to return cheaply).
+pub fn add_noisy_moves(pos: &Chess, moves: &mut MoveList) {
+    if pos.maybe_ep_square().is_some() {
+        moves.extend(pos.en_passant_moves());
+    }
     let board = pos.board();
     let us = pos.turn();
     let Some(king) = board.king_of(us) else {
-        return moves;
+        return;
     };
     let them = pos.them();
-    pawn_moves(board, us, them, &mut moves);
+    pawn_moves(board, us, them, moves);
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
         for from in board.by_role(role) & pos.us() {
             let targets = attacks::attacks(from, role.of(us), board.occupied()) & them;
-            push_captures(board, role, from, targets, &mut moves);
+            push_captures(board, role, from, targets, moves);
         }
     }
     for to in attacks::king_attacks(king) & them {
         if board.attacks_to(to, !us, board.occupied()).is_empty() {
-            push_captures(board, Role::King, king, Bitboard::from_square(to), &mut moves);
+            push_captures(board, Role::King, king, Bitboard::from_square(to), moves);
         }
     }
     // A pinned piece may only move along its pin (en passant moves come checked already).
@@ -33,7 +44,55 @@ pub fn noisy_moves(pos: &Chess) -> MoveList {
             _ => true,
         });
     }
-    moves
+}
+
+/// The legal move of `pos`, which must not be in check, from `from` to `to` (promoting to
+/// `promotion`), if there is one: a hash move or a killer checked without generating the
+/// position's moves (castling and en passant through shakmaty). Castling is king takes rook.
+pub fn legal_move(pos: &Chess, from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
+    let board = pos.board();
+    let us = pos.turn();
+    let role = board.piece_at(from).filter(|p| p.color == us)?.role;
+    if role == Role::King && board.piece_at(to) == Some(Role::Rook.of(us)) {
+        let side = if to.file() > from.file() { CastlingSide::KingSide } else { CastlingSide::QueenSide };
+        return pos.castling_moves(side).into_iter().find(|mv| mv.to() == to && promotion.is_none());
+    }
+    if pos.us().contains(to) {
+        return None;
+    }
+    let capture = board.role_at(to);
+    let reaches = if role == Role::Pawn {
+        if capture.is_none() && Some(to) == pos.maybe_ep_square() {
+            let en_passant = |mv: &Move| mv.from() == Some(from) && promotion.is_none();
+            return pos.en_passant_moves().into_iter().find(en_passant);
+        }
+        let push = if us == Color::White { 8 } else { -8 };
+        let start = if us == Color::White { Rank::Second } else { Rank::Seventh };
+        let pushed = |n| from.offset(push * n) == Some(to);
+        let promotes = Bitboard::BACKRANKS.contains(to);
+        promotes == promotion.is_some()
+            && match capture {
+                Some(_) => attacks::pawn_attacks(us, from).contains(to),
+                None => {
+                    pushed(1)
+                        || (from.rank() == start
+                            && pushed(2)
+                            && !board.occupied().contains(from.offset(push).expect("on the board")))
+                }
+            }
+    } else {
+        promotion.is_none() && attacks::attacks(from, role.of(us), board.occupied()).contains(to)
+    };
+    if !reaches {
+        return None;
+    }
+    let king = board.king_of(us)?;
+    let safe = if role == Role::King {
+        board.attacks_to(to, !us, board.occupied() ^ Bitboard::from_square(from)).is_empty()
+    } else {
+        !pinned(board, pos.them(), king).contains(from) || attacks::aligned(from, to, king)
+    };
+    safe.then_some(Move::Normal { role, from, capture, to, promotion })
 }
 
 /// True when `pos`, not in check, surely has a legal move: a piece other than the king,

@@ -1,13 +1,14 @@
 //! Negamax with alpha-beta and PVS.
 
+use super::Searcher;
 use super::checks::gives_check;
 use super::correction::pawn_key;
 use super::movegen::surely_has_move;
 use super::ordering::is_quiet;
 use super::params::*;
+use super::picker::{StagedPicker, legal_tt_move};
 use super::see::see_ge;
-use super::{MovePicker, Searcher};
-use crate::game::zobrist;
+use crate::game::null_move_key;
 use crate::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN_BOUND};
 use crate::tt::Bound;
 use shakmaty::{Chess, MoveList, Position};
@@ -164,8 +165,8 @@ impl Searcher {
             && let Ok(null) = pos.clone().swap_turn()
         {
             let reduction = nmp_base() + depth / nmp_depth_divisor();
-            self.stack.enter(ply, zobrist(&null), None);
-            self.stack.update_accumulator(ply, &self.net, None);
+            self.stack.enter(ply, null_move_key(pos, key), None);
+            self.stack.defer_accumulator(ply, None);
             let score = -self.negamax(&null, depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
             if self.stopped {
                 return 0;
@@ -189,8 +190,7 @@ impl Searcher {
                     && hit.score.abs() < MATE_BOUND
                     && ply < EXTENSION_PLY_FACTOR * self.root.depth as usize =>
             {
-                let moves = moves.get_or_insert_with(|| pos.legal_moves());
-                match hit.mv.and_then(|t| moves.iter().copied().find(|&mv| t.matches(mv))) {
+                match hit.mv.and_then(|t| legal_tt_move(pos, moves.as_ref(), t)) {
                     Some(mv) => {
                         let singular_beta = hit.score - se_margin() * depth;
                         self.stack[ply].excluded = Some(mv);
@@ -214,25 +214,21 @@ impl Searcher {
             _ => 0,
         };
 
-        // 11. Order: the previous iteration's PV move first, the hash move, captures by
-        //     MVV-LVA and capture history, killers and quiet moves by history (both learnt
-        //     as it goes), the captures that lose material by SEE last. No move: stalemate.
-        let moves = moves.get_or_insert_with(|| pos.legal_moves());
-        if moves.is_empty() {
-            return DRAW;
-        }
+        // 11. Order (`picker.rs`): the previous iteration's PV move first, the hash move,
+        //     captures by MVV-LVA and capture history, killers and quiet moves by history
+        //     (both learnt as it goes), the captures that lose material by SEE last; each
+        //     stage generated only when the search reaches it.
         let alpha_before = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
         let contexts = self.contexts(ply);
-        let history = |mv| self.history.quiet_score(color, mv, contexts);
-        let capture_history = |mv| self.history.capture_score(color, mv) / CAPTURE_HISTORY_DIVISOR;
+        let tt_legal = tt_move.and_then(|t| legal_tt_move(pos, moves.as_ref(), t));
         let killers = self.stack[ply].killers;
-        let mut picker = MovePicker::ordered(pos, moves, pv_move, tt_move, killers, history, capture_history);
+        let mut picker = StagedPicker::new(pos, moves.as_ref(), pv_move, tt_legal, killers, contexts);
         let mut quiets_tried = MoveList::new();
         let mut captures_tried = MoveList::new();
-        // (Iterated by reference: moving the picker would copy its 1 KB of scores.)
-        for (index, mv) in (&mut picker).enumerate() {
+        while let Some(mv) = picker.next(&self.history) {
+            let index = picker.handed_out() - 1;
             if Some(mv) == excluded {
                 continue;
             }
@@ -267,8 +263,11 @@ impl Searcher {
             if !pv_node && !in_check && !gives_check && best > -MATE_BOUND && depth <= prune_depth() {
                 let lmr_depth = depth - reduction;
                 let skip = if quiet {
-                    quiets_tried.len() as i32 >= lmp_base() + depth * depth
-                        || eval + futility_base() + futility_margin() * lmr_depth <= alpha
+                    let late = quiets_tried.len() as i32 >= lmp_base() + depth * depth;
+                    if late {
+                        picker.stop_ordering_quiets();
+                    }
+                    late || eval + futility_base() + futility_margin() * lmr_depth <= alpha
                         || !see_ge(pos, mv, -see_quiet_margin() * lmr_depth)
                 } else {
                     !see_ge(pos, mv, -see_capture_margin() * depth)
@@ -318,6 +317,11 @@ impl Searcher {
             } else {
                 captures_tried.push(mv);
             }
+        }
+
+        // No legal move (out of check, as step 6 found every mate): stalemate.
+        if picker.handed_out() == 0 {
+            return DRAW;
         }
 
         // 16. Remember the result: exact inside the window, else the bound it proved; and

@@ -1,11 +1,11 @@
-//! Move ordering: the previous iteration's PV move first, the hash move, captures and
-//! promotions by MVV-LVA, killers, then quiet moves by history. Moves are picked lazily,
-//! best first.
+//! Move ordering for the classic searches: the previous iteration's PV move first, the
+//! hash move, captures and promotions by MVV-LVA (most valuable victim, least valuable
+//! attacker), then the quiet moves. Moves are picked lazily, best first. The strong search
+//! orders by stages, with what it learns (`picker.rs`).
 
 use super::params::MVV_LVA_VALUE;
-use super::see::see_ge;
 use crate::tt::PackedMove;
-use shakmaty::{Chess, Move, MoveList, Role};
+use shakmaty::{Move, MoveList, Role};
 
 /// Score given to the PV move so it is always searched first.
 const PV_SCORE: i32 = 1_000_000;
@@ -15,12 +15,6 @@ const TT_SCORE: i32 = PV_SCORE - 1;
 
 /// Score of captures and promotions above every quiet move.
 const CAPTURE_BASE: i32 = 100_000;
-
-/// Captures that lose material by SEE go after every quiet move.
-const BAD_CAPTURE_BASE: i32 = -200_000;
-
-/// Scores of the two killers: below every good capture, above every history score.
-const KILLER_SCORES: [i32; 2] = [90_000, 89_000];
 
 /// True for a move that neither captures nor promotes.
 pub fn is_quiet(mv: Move) -> bool {
@@ -50,56 +44,17 @@ pub struct MovePicker<'a> {
 }
 
 impl<'a> MovePicker<'a> {
-    /// Scores `moves`: `pv_move` first, then the hash move, then captures by MVV-LVA.
+    /// Scores `moves`: `pv_move` first, then the hash move, then captures and promotions by
+    /// MVV-LVA, then the quiet moves in the order they were generated.
     pub fn new(moves: &'a mut MoveList, pv_move: Option<Move>, tt_move: Option<PackedMove>) -> Self {
-        MovePicker::score(moves, pv_move, tt_move, [None; 2], |_| 0, mvv_lva)
-    }
-
-    /// Scores `moves` in `pos` as `new` does, but captures that lose material by SEE come
-    /// last, and among the others `capture_history` adds to MVV-LVA; quiet moves follow the
-    /// good captures: the `killers`, the rest by `history`.
-    #[allow(clippy::too_many_arguments)]
-    pub fn ordered(
-        pos: &Chess,
-        moves: &'a mut MoveList,
-        pv_move: Option<Move>,
-        tt_move: Option<PackedMove>,
-        killers: [Option<Move>; 2],
-        history: impl Fn(Move) -> i32,
-        capture_history: impl Fn(Move) -> i32,
-    ) -> Self {
-        let capture = |mv| {
-            if see_ge(pos, mv, 0) {
-                mvv_lva(mv) + capture_history(mv)
-            } else {
-                BAD_CAPTURE_BASE + mvv_lva(mv)
-            }
-        };
-        MovePicker::score(moves, pv_move, tt_move, killers, history, capture)
-    }
-
-    fn score(
-        moves: &'a mut MoveList,
-        pv_move: Option<Move>,
-        tt_move: Option<PackedMove>,
-        killers: [Option<Move>; 2],
-        history: impl Fn(Move) -> i32,
-        capture: impl Fn(Move) -> i32,
-    ) -> Self {
         let mut scores = [0; 256];
         for (score, &mv) in scores.iter_mut().zip(moves.iter()) {
             *score = if Some(mv) == pv_move {
                 PV_SCORE
             } else if tt_move.is_some_and(|t| t.matches(mv)) {
                 TT_SCORE
-            } else if !is_quiet(mv) {
-                capture(mv)
-            } else if Some(mv) == killers[0] {
-                KILLER_SCORES[0]
-            } else if Some(mv) == killers[1] {
-                KILLER_SCORES[1]
             } else {
-                history(mv)
+                mvv_lva(mv)
             };
         }
         MovePicker { moves, scores, next: 0 }
@@ -133,7 +88,7 @@ impl Iterator for MovePicker<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{CastlingMode, Position, fen::Fen, uci::UciMove};
+    use shakmaty::{CastlingMode, Chess, Position, fen::Fen, uci::UciMove};
 
     fn pos(fen: &str) -> Chess {
         fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
@@ -154,39 +109,6 @@ mod tests {
         assert_eq!(order[2], mv(&p, "c3d5"), "knight takes queen");
         assert_eq!(order[3], mv(&p, "e4f5"), "pawn takes rook");
         assert!(order[4..].iter().all(|m| !m.is_capture()));
-    }
-
-    #[test]
-    fn killers_then_history_order_the_quiet_moves() {
-        let p = pos("4k3/8/8/3q4/4P3/8/8/R3K3 w - - 0 1");
-        let (killer, good, bad) = (mv(&p, "a1a7"), mv(&p, "e1f2"), mv(&p, "a1a2"));
-        let history = |m: Move| {
-            if m == good {
-                500
-            } else if m == bad {
-                -500
-            } else {
-                0
-            }
-        };
-        let order: Vec<Move> =
-            MovePicker::ordered(&p, &mut p.legal_moves(), None, None, [Some(killer), None], history, |_| 0)
-                .collect();
-        assert_eq!(order[0], mv(&p, "e4d5"), "captures first");
-        assert_eq!(order[1], killer);
-        assert_eq!(order[2], good);
-        assert_eq!(*order.last().unwrap(), bad);
-    }
-
-    #[test]
-    fn captures_that_lose_material_come_after_quiet_moves() {
-        // The knight takes a free pawn on a4; rook or knight taking the pawn on d5 loses.
-        let p = pos("4k3/8/4p3/3p4/p7/2N5/8/3RK3 w - - 0 1");
-        let order: Vec<Move> =
-            MovePicker::ordered(&p, &mut p.legal_moves(), None, None, [None; 2], |_| 0, |_| 0).collect();
-        assert_eq!(order[0], mv(&p, "c3a4"));
-        assert!(!order[1].is_capture());
-        assert_eq!(order[order.len() - 2..], [mv(&p, "c3d5"), mv(&p, "d1d5")]);
     }
 
     #[test]

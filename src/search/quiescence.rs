@@ -1,12 +1,11 @@
 //! The quiescence search below the horizon: captures until the position is quiet.
 
+use super::Searcher;
 use super::correction::pawn_key;
-use super::movegen::noisy_moves;
-use super::see::see_ge;
-use super::{MovePicker, Searcher};
+use super::picker::{StagedPicker, legal_tt_move};
 use crate::score::{INFINITY, MATE, MAX_PLY};
 use crate::tt::Bound;
-use shakmaty::{Chess, Position};
+use shakmaty::{Chess, MoveList, Position};
 
 impl Searcher {
     /// Searches captures and queen promotions of `pos`, the position at `ply` (every
@@ -51,21 +50,20 @@ impl Searcher {
             alpha = alpha.max(best);
         }
 
-        // 4. In check every evasion is searched (none: mate); otherwise captures and queen promotions.
-        let mut moves = if in_check { pos.legal_moves() } else { noisy_moves(pos) };
-        if in_check && moves.is_empty() {
+        // 4. In check every evasion is searched (none: mate), ordered as the main search
+        //    orders moves; otherwise the captures and queen promotions that do not lose
+        //    material by SEE, the hash move first, the others by MVV-LVA and capture history.
+        let all = if in_check { Some(pos.legal_moves()) } else { None };
+        if all.as_ref().is_some_and(MoveList::is_empty) {
             return -MATE + ply as i32;
         }
-
-        // 5. Best capture first (the hash move before the others); out of check, captures
-        //    that lose material by SEE are skipped.
-        let prune = !in_check;
+        let tt_move = tt_hit.and_then(|hit| hit.mv).and_then(|t| legal_tt_move(pos, all.as_ref(), t));
+        let mut picker = match &all {
+            Some(all) => StagedPicker::new(pos, Some(all), None, tt_move, [None; 2], self.contexts(ply)),
+            None => StagedPicker::captures(pos, tt_move),
+        };
         let mut best_move = None;
-        let mut picker = MovePicker::new(&mut moves, None, tt_hit.and_then(|hit| hit.mv));
-        for mv in &mut picker {
-            if prune && !see_ge(pos, mv, 0) {
-                continue;
-            }
+        while let Some(mv) = picker.next(&self.history) {
             let child = self.play(pos, ply, mv);
             let score = -self.quiescence(&child, ply + 1, -beta, -alpha);
             if self.stopped {
@@ -81,7 +79,7 @@ impl Searcher {
             }
         }
 
-        // 6. Remember the result at depth 0 (below every search of the main tree).
+        // 5. Remember the result at depth 0 (below every search of the main tree).
         let bound = Bound::of(best, alpha_before, beta);
         self.tt.store(key, ply, best_move, best, raw_eval, 0, bound);
         best

@@ -24,8 +24,13 @@ pub struct PlyEntry {
     /// The hash move that the singular extension search (negamax step 10b) leaves out of
     /// this node, to see whether any other move comes near its score.
     pub excluded: Option<Move>,
-    /// The network's hidden layers for this position.
-    pub acc: Accumulator,
+    /// The network's hidden layers for this position, once `acc_ready`.
+    acc: Accumulator,
+    /// What the move that reached this ply changed for the network (`None`: a null move,
+    /// the same pieces): applied to the parent's layers when the position is evaluated.
+    acc_change: Option<Change>,
+    /// True once `acc` holds this position's layers.
+    acc_ready: bool,
 }
 
 /// The search path's entries, one per ply.
@@ -73,16 +78,36 @@ impl Stack {
         child.null_move = made.is_none();
     }
 
-    /// The accumulator after `ply` becomes the one at `ply` changed by a move's `change`
-    /// (for a null move, `None`: the same pieces).
+    /// The root's hidden layers, computed from scratch.
+    pub fn set_root_accumulator(&mut self, acc: Accumulator) {
+        let root = &mut self.entries[0];
+        (root.acc, root.acc_ready) = (acc, true);
+    }
+
+    /// The position after `ply` is the one at `ply` changed by a move's `change` (for a
+    /// null move, `None`: the same pieces). Its layers are computed only when something
+    /// evaluates it: a child cut off before that costs nothing.
     #[inline]
-    pub fn update_accumulator(&mut self, ply: usize, net: &Network, change: Option<&Change>) {
-        let (parents, children) = self.entries.split_at_mut(ply + 1);
-        let (parent, child) = (&parents[ply].acc, &mut children[0].acc);
-        match change {
-            Some(change) => child.update_from(parent, net, change),
-            None => *child = *parent,
+    pub fn defer_accumulator(&mut self, ply: usize, change: Option<Change>) {
+        let child = &mut self.entries[ply + 1];
+        (child.acc_change, child.acc_ready) = (change, false);
+    }
+
+    /// The hidden layers of the position at `ply`, brought up to date from the nearest ply
+    /// above it that has them (every ply on the path was entered by `defer_accumulator`).
+    #[inline]
+    pub fn accumulator(&mut self, ply: usize, net: &Network) -> &Accumulator {
+        let ready = (0..=ply).rev().find(|&p| self.entries[p].acc_ready).expect("the root's layers");
+        for p in ready + 1..=ply {
+            let (parents, children) = self.entries.split_at_mut(p);
+            let (parent, child) = (&parents[p - 1].acc, &mut children[0]);
+            match &child.acc_change {
+                Some(change) => child.acc.update_from(parent, net, change),
+                None => child.acc = *parent,
+            }
+            child.acc_ready = true;
         }
+        &self.entries[ply].acc
     }
 
     /// Makes the quiet move `mv` the first killer at `ply`.

@@ -11,9 +11,10 @@ use super::stack::Stack;
 use super::time::Progress;
 use super::{Counters, Limits, LiveLine, LiveOutput, SearchConfig, SearchControl, SearchStats};
 use crate::eval::{self, Network};
+use crate::game::key_after;
 use crate::syzygy::Tablebases;
 use crate::tt::TranspositionTable;
-use shakmaty::{Chess, EnPassantMode, Move, Piece, Position, zobrist::Zobrist64};
+use shakmaty::{Chess, Move, Piece, Position};
 use std::sync::Arc;
 
 /// Hash table size in MB when none is given.
@@ -244,9 +245,9 @@ impl Searcher {
     /// The static evaluation of `pos`, the position at `ply`.
     #[inline]
     pub(super) fn evaluate(&mut self, pos: &Chess, ply: usize) -> i32 {
-        let (net, acc) = (&self.net, &self.stack[ply].acc);
         let key = self.stack[ply].key;
-        self.eval_cache.get_or(key, || eval::evaluate(net, acc, pos))
+        let (net, stack) = (&self.net, &mut self.stack);
+        self.eval_cache.get_or(key, || eval::evaluate(net, stack.accumulator(ply, net), pos))
     }
 
     /// Makes `mv` on a copy of `pos`, the position at `ply`, and enters the child's ply.
@@ -254,16 +255,13 @@ impl Searcher {
     pub(super) fn play(&mut self, pos: &Chess, ply: usize, mv: Move) -> Chess {
         let key = self.stack[ply].key;
         let piece = Piece { color: pos.turn(), role: mv.role() };
-        let next = pos.update_zobrist_hash(Zobrist64(key), mv, EnPassantMode::Legal).map(|z| z.0);
-        if let Some(next) = next {
-            self.tt.prefetch(next);
-        }
-        let change = eval::changes(pos, mv);
         let mut child = pos.clone();
         child.play_unchecked(mv);
-        let next = next.unwrap_or_else(|| crate::game::zobrist(&child));
+        let next = key_after(pos, key, mv, &child);
+        self.tt.prefetch(next);
+        let change = eval::changes(pos, mv);
         self.stack.enter(ply, next, Some((mv, piece)));
-        self.stack.update_accumulator(ply, &self.net, Some(&change));
+        self.stack.defer_accumulator(ply, Some(change));
         child
     }
 

@@ -1,0 +1,429 @@
+//! The strong search's staged move picker: each move is found, checked and scored only
+//! when the search gets that far, so a node that the first move settles generates
+//! nothing else.
+//!
+//! Stages, in order: the previous iteration's PV move; the hash move; captures and queen
+//! promotions by MVV-LVA and capture history, each checked by SEE as it comes up (one
+//! that loses material is put aside); the two killers; the remaining moves (quiet moves
+//! by their histories, underpromotions last); the captures put aside. Every move is
+//! handed out once, and a move is handed out only if it is legal.
+
+use super::history::Histories;
+use super::movegen::{add_noisy_moves, legal_move};
+use super::ordering::mvv_lva;
+use super::params::CAPTURE_HISTORY_DIVISOR;
+use super::see::see_ge;
+use crate::tt::PackedMove;
+use shakmaty::{Chess, Move, MoveList, Position, Role};
+
+/// Underpromotions that capture nothing come after every quiet move.
+const UNDERPROMOTION_SCORE: i32 = -1_000_000;
+
+/// Where the picker is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    PvMove,
+    TtMove,
+    GenerateNoisy,
+    GoodNoisy,
+    FirstKiller,
+    SecondKiller,
+    GenerateQuiets,
+    Quiets,
+    BadNoisy,
+    Done,
+}
+
+/// True for the moves of the noisy stages: captures and queen promotions.
+#[inline]
+pub fn is_noisy(mv: Move) -> bool {
+    mv.is_capture() || mv.promotion() == Some(Role::Queen)
+}
+
+/// Hands out the moves of one node, best first (see the module's stages).
+pub struct StagedPicker<'a> {
+    pos: &'a Chess,
+    /// Every legal move, where the node has them already (the root, in check): the
+    /// stages then take their moves from it instead of generating.
+    all: Option<&'a MoveList>,
+    stage: Stage,
+    pv_move: Option<Move>,
+    tt_move: Option<Move>,
+    killers: [Option<Move>; 2],
+    contexts: [Option<usize>; 2],
+    moves: MoveList,
+    scores: [i32; 256],
+    next: usize,
+    bad: MoveList,
+    next_bad: usize,
+    handed_out: usize,
+    /// Quiescence out of check: only the captures that do not lose material by SEE.
+    captures_only: bool,
+    /// Late move pruning has begun: the quiet moves left come as they lie, unordered.
+    quiets_unordered: bool,
+}
+
+impl<'a> StagedPicker<'a> {
+    /// A picker for `pos`. `all` holds every legal move where the node generated them
+    /// (the root's, less those `searchmoves` and MultiPV leave out); `tt_move` must be one
+    /// of them (see `legal_tt_move`); `pv_move` and the `killers` are checked here.
+    /// `contexts` are the continuation-history rows of the moves before (see
+    /// `Histories::quiet_score`).
+    pub fn new(
+        pos: &'a Chess,
+        all: Option<&'a MoveList>,
+        pv_move: Option<Move>,
+        tt_move: Option<Move>,
+        killers: [Option<Move>; 2],
+        contexts: [Option<usize>; 2],
+    ) -> Self {
+        StagedPicker {
+            pos,
+            all,
+            stage: Stage::PvMove,
+            pv_move: pv_move.filter(|&mv| legal(pos, all, mv)),
+            tt_move: tt_move.filter(|&mv| Some(mv) != pv_move),
+            killers,
+            contexts,
+            moves: MoveList::new(),
+            scores: [0; 256],
+            next: 0,
+            bad: MoveList::new(),
+            next_bad: 0,
+            handed_out: 0,
+            captures_only: false,
+            quiets_unordered: false,
+        }
+    }
+
+    /// A picker for quiescence out of check: the hash move when it is a capture or queen
+    /// promotion that does not lose material by SEE, then the other such captures, best
+    /// first. `tt_move` must be legal (see `legal_tt_move`).
+    pub fn captures(pos: &'a Chess, tt_move: Option<Move>) -> Self {
+        let tt_move = tt_move.filter(|&mv| is_noisy(mv) && see_ge(pos, mv, 0));
+        StagedPicker {
+            captures_only: true,
+            ..StagedPicker::new(pos, None, None, tt_move, [None; 2], [None; 2])
+        }
+    }
+
+    /// Late move pruning skips the quiet moves from here on (but checks): the rest of them
+    /// need no ordering.
+    pub fn stop_ordering_quiets(&mut self) {
+        self.quiets_unordered = true;
+    }
+
+    /// How many moves have been handed out so far.
+    pub fn handed_out(&self) -> usize {
+        self.handed_out
+    }
+
+    /// The next move, or `None` when every legal move has been handed out. `history` scores
+    /// the captures and quiet moves as their stages begin.
+    pub fn next(&mut self, history: &Histories) -> Option<Move> {
+        let mv = self.find(history)?;
+        self.handed_out += 1;
+        Some(mv)
+    }
+
+    fn find(&mut self, history: &Histories) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::PvMove => {
+                    self.stage = Stage::TtMove;
+                    if self.pv_move.is_some() {
+                        return self.pv_move;
+                    }
+                }
+                Stage::TtMove => {
+                    self.stage = Stage::GenerateNoisy;
+                    if self.tt_move.is_some() {
+                        return self.tt_move;
+                    }
+                }
+                Stage::GenerateNoisy => {
+                    self.generate_noisy(history);
+                    self.stage = Stage::GoodNoisy;
+                }
+                Stage::GoodNoisy => match self.best_left() {
+                    // A capture that loses material waits for the last stage.
+                    Some(mv) if !see_ge(self.pos, mv, 0) => self.bad.push(mv),
+                    Some(mv) => return Some(mv),
+                    None if self.captures_only => self.stage = Stage::Done,
+                    None => self.stage = Stage::FirstKiller,
+                },
+                Stage::FirstKiller | Stage::SecondKiller => {
+                    let i = usize::from(self.stage == Stage::SecondKiller);
+                    self.stage = if i == 0 { Stage::SecondKiller } else { Stage::GenerateQuiets };
+                    if let Some(killer) = self.killers[i].filter(|&k| self.fresh_killer(k)) {
+                        return Some(killer);
+                    }
+                }
+                Stage::GenerateQuiets => {
+                    self.generate_quiets(history);
+                    self.stage = Stage::Quiets;
+                }
+                Stage::Quiets if self.quiets_unordered => match self.moves.get(self.next) {
+                    Some(&mv) => {
+                        self.next += 1;
+                        return Some(mv);
+                    }
+                    None => self.stage = Stage::BadNoisy,
+                },
+                Stage::Quiets => match self.best_left() {
+                    Some(mv) => return Some(mv),
+                    None => self.stage = Stage::BadNoisy,
+                },
+                Stage::BadNoisy => {
+                    if let Some(&mv) = self.bad.get(self.next_bad) {
+                        self.next_bad += 1;
+                        return Some(mv);
+                    }
+                    self.stage = Stage::Done;
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
+
+    /// True for a move handed out in the first two stages.
+    fn is_first(&self, mv: Move) -> bool {
+        Some(mv) == self.pv_move || Some(mv) == self.tt_move
+    }
+
+    /// A killer not handed out yet that is a legal quiet move here.
+    fn fresh_killer(&self, killer: Move) -> bool {
+        if self.is_first(killer) || is_noisy(killer) {
+            return false;
+        }
+        legal(self.pos, self.all, killer)
+    }
+
+    /// Captures and queen promotions, less those already handed out, scored by MVV-LVA
+    /// and capture history.
+    fn generate_noisy(&mut self, history: &Histories) {
+        self.moves.clear();
+        self.next = 0;
+        match self.all {
+            Some(all) => self.moves.extend(all.iter().copied().filter(|&mv| is_noisy(mv))),
+            None => add_noisy_moves(self.pos, &mut self.moves),
+        }
+        let (pv_move, tt_move) = (self.pv_move, self.tt_move);
+        self.moves.retain(|mv| Some(*mv) != pv_move && Some(*mv) != tt_move);
+        let color = self.pos.turn();
+        for (score, &mv) in self.scores.iter_mut().zip(self.moves.iter()) {
+            *score = mvv_lva(mv) + history.capture_score(color, mv) / CAPTURE_HISTORY_DIVISOR;
+        }
+    }
+
+    /// Every legal move not handed out yet and not noisy: quiet moves by their histories,
+    /// underpromotions last.
+    fn generate_quiets(&mut self, history: &Histories) {
+        self.moves.clear();
+        self.next = 0;
+        let color = self.pos.turn();
+        let generated;
+        let all = match self.all {
+            Some(all) => all,
+            None => {
+                generated = self.pos.legal_moves();
+                &generated
+            }
+        };
+        let (pv_move, tt_move, killers) = (self.pv_move, self.tt_move, self.killers);
+        let done = |mv| Some(mv) == pv_move || Some(mv) == tt_move || killers.contains(&Some(mv));
+        for &mv in all.iter().filter(|&&mv| !is_noisy(mv) && !done(mv)) {
+            self.scores[self.moves.len()] = if mv.is_promotion() {
+                UNDERPROMOTION_SCORE
+            } else {
+                history.quiet_score(color, mv, self.contexts)
+            };
+            self.moves.push(mv);
+        }
+    }
+
+    /// The best-scored move left in the current list (the first of equals), taken out of it.
+    fn best_left(&mut self) -> Option<Move> {
+        let n = self.moves.len();
+        if self.next >= n {
+            return None;
+        }
+        let mut best = self.next;
+        let mut best_score = self.scores[best];
+        for (i, &score) in self.scores[..n].iter().enumerate().skip(self.next + 1) {
+            if score > best_score {
+                best = i;
+                best_score = score;
+            }
+        }
+        self.moves.swap(self.next, best);
+        self.scores.swap(self.next, best);
+        self.next += 1;
+        Some(self.moves[self.next - 1])
+    }
+}
+
+/// True when `mv` is a legal move of `pos`: one of `all`, where the node has them.
+fn legal(pos: &Chess, all: Option<&MoveList>, mv: Move) -> bool {
+    match (all, mv.from()) {
+        (Some(all), _) => all.contains(&mv),
+        (None, Some(from)) => legal_move(pos, from, mv.to(), mv.promotion()) == Some(mv),
+        (None, None) => false,
+    }
+}
+
+/// The legal move of `pos` that the hash move `packed` names, if there is one (a hash
+/// move may come from another position with the same key): looked up in `all`, every
+/// legal move, where the node has them (in check they always do).
+pub fn legal_tt_move(pos: &Chess, all: Option<&MoveList>, packed: PackedMove) -> Option<Move> {
+    match all {
+        Some(all) => all.iter().copied().find(|&mv| packed.matches(mv)),
+        None => {
+            let (from, to, promotion) = packed.squares();
+            legal_move(pos, from, to, promotion)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+    use shakmaty::{CastlingMode, fen::Fen};
+
+    const STARTS: [(&str, CastlingMode); 4] = [
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", CastlingMode::Standard),
+        ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", CastlingMode::Standard),
+        ("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", CastlingMode::Chess960),
+        ("2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9", CastlingMode::Chess960),
+    ];
+
+    /// Visits the positions of random games from each start (captures preferred, so they
+    /// reach promotions, en passant and checks), with a move of an earlier position.
+    fn along_random_games(seed: u64, mut visit: impl FnMut(&Chess, Move)) {
+        let mut rng = Rng::new(seed);
+        for (fen, mode) in STARTS {
+            let start: Chess = fen.parse::<Fen>().unwrap().into_position(mode).unwrap();
+            for _ in 0..60 {
+                let (mut pos, mut stale) = (start.clone(), None);
+                for _ in 0..100 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    if let Some(other) = stale {
+                        visit(&pos, other);
+                    }
+                    let captures: MoveList = moves.iter().copied().filter(|m| m.is_capture()).collect();
+                    let pool = if captures.is_empty() || rng.below(3) == 0 { &moves } else { &captures };
+                    let mv = pool[rng.below(pool.len())];
+                    stale = Some(moves[rng.below(moves.len())]);
+                    pos.play_unchecked(mv);
+                }
+            }
+        }
+    }
+
+    /// Every move `picker` hands out, in order.
+    fn drain(mut picker: StagedPicker) -> Vec<Move> {
+        let history = Histories::default();
+        std::iter::from_fn(|| picker.next(&history)).collect()
+    }
+
+    #[test]
+    fn legal_move_finds_exactly_the_legal_moves() {
+        let mut checked = 0;
+        along_random_games(11, |pos, stale| {
+            if pos.is_check() {
+                return;
+            }
+            let legal = pos.legal_moves();
+            for &mv in legal.iter().chain([stale].iter()) {
+                let from = mv.from().expect("a board move");
+                let found = legal_move(pos, from, mv.to(), mv.promotion());
+                assert_eq!(found.is_some_and(|m| m == mv), legal.contains(&mv), "{mv:?} in {}", fen(pos));
+                if let Some(found) = found {
+                    assert!(legal.contains(&found), "{found:?} in {}", fen(pos));
+                }
+                checked += 1;
+            }
+        });
+        assert!(checked > 100_000, "{checked}");
+    }
+
+    fn fen(pos: &Chess) -> String {
+        Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string()
+    }
+
+    #[test]
+    fn every_legal_move_once_with_the_hash_move_first_only_when_legal() {
+        along_random_games(12, |pos, stale| {
+            let legal = pos.legal_moves();
+            let all = pos.is_check().then_some(&legal);
+            let tt_move = legal_tt_move(pos, all, PackedMove::new(stale));
+            assert_eq!(tt_move.is_some(), legal.contains(&stale), "{stale:?} in {}", fen(pos));
+            let killers = [Some(stale), legal.first().copied()];
+            let handed = drain(StagedPicker::new(pos, all, None, tt_move, killers, [None; 2]));
+            if let Some(tt_move) = tt_move {
+                assert_eq!(handed[0], tt_move, "{}", fen(pos));
+            }
+            let mut sorted = handed.clone();
+            sorted.sort_by_key(|m| format!("{m:?}"));
+            sorted.dedup();
+            assert_eq!(sorted.len(), handed.len(), "a move twice in {}: {handed:?}", fen(pos));
+            assert_eq!(handed.len(), legal.len(), "{}: {handed:?}", fen(pos));
+            assert!(handed.iter().all(|m| legal.contains(m)));
+        });
+    }
+
+    #[test]
+    fn captures_only_hands_out_the_captures_that_keep_material() {
+        along_random_games(13, |pos, stale| {
+            if pos.is_check() {
+                return;
+            }
+            let tt_move = legal_tt_move(pos, None, PackedMove::new(stale));
+            let handed = drain(StagedPicker::captures(pos, tt_move));
+            let mut expected: Vec<Move> =
+                pos.legal_moves().into_iter().filter(|&m| is_noisy(m) && see_ge(pos, m, 0)).collect();
+            assert_eq!(handed.len(), expected.len(), "{}", fen(pos));
+            expected.retain(|m| !handed.contains(m));
+            assert!(expected.is_empty(), "{}: {expected:?} missing", fen(pos));
+        });
+    }
+
+    #[test]
+    fn stages_order_pv_hash_captures_killers_quiets_then_losing_captures() {
+        // The knight takes a free pawn on a4; rook or knight taking the pawn on d5 loses.
+        let pos: Chess = "4k3/8/4p3/3p4/p7/2N5/8/3RK3 w - - 0 1"
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let mv = |uci: &str| uci.parse::<shakmaty::uci::UciMove>().unwrap().to_move(&pos).unwrap();
+        let (pv, tt, killer) = (mv("e1e2"), mv("d1d2"), mv("c3b5"));
+        let handed =
+            drain(StagedPicker::new(&pos, None, Some(pv), Some(tt), [Some(killer), None], [None; 2]));
+        assert_eq!(handed[..4], [pv, tt, mv("c3a4"), killer]);
+        assert!(handed[4..handed.len() - 2].iter().all(|&m| !is_noisy(m)));
+        assert_eq!(handed[handed.len() - 2..], [mv("c3d5"), mv("d1d5")], "losing captures last, by MVV-LVA");
+    }
+
+    #[test]
+    fn unordered_quiets_are_still_every_quiet_move() {
+        along_random_games(14, |pos, _| {
+            let legal = pos.legal_moves();
+            let all = pos.is_check().then_some(&legal);
+            let mut picker = StagedPicker::new(pos, all, None, None, [None; 2], [None; 2]);
+            let history = Histories::default();
+            let mut handed = Vec::new();
+            while let Some(mv) = picker.next(&history) {
+                if !is_noisy(mv) {
+                    picker.stop_ordering_quiets();
+                }
+                handed.push(mv);
+            }
+            assert_eq!(handed.len(), legal.len(), "{}", fen(pos));
+        });
+    }
+}
