@@ -11,7 +11,7 @@ use principia::{
     tools::{
         self, bench, compare,
         convert::{self, ConvertConfig},
-        datagen::{self, DatagenConfig},
+        datagen::{self, DEFAULT_HARD_NODES_FACTOR, DatagenConfig},
         perft,
         train::{self, TrainConfig},
     },
@@ -86,6 +86,9 @@ enum Cmd {
         /// Soft node budget per move: no iteration starts past it.
         #[arg(long, default_value_t = 5000)]
         nodes: u64,
+        /// Hard node budget per move: the running iteration stops here (default: 8 times --nodes).
+        #[arg(long)]
+        hard_nodes: Option<u64>,
         /// Random plies before the engine takes over (this many or one more).
         #[arg(long, default_value_t = 8)]
         random_plies: u32,
@@ -200,8 +203,10 @@ fn main() -> ExitCode {
                 TrainConfig { data, out, epochs, lr, batch, wdl, threads, seed, resume, scale, init };
             exit_code("train", train::run(&config))
         }
-        Some(Cmd::Datagen { out, games, nodes, random_plies, seed, threads }) => {
-            let config = DatagenConfig { out, games, nodes: nodes.max(1), random_plies, seed, threads };
+        Some(Cmd::Datagen { out, games, nodes, hard_nodes, random_plies, seed, threads }) => {
+            let nodes = nodes.max(1);
+            let hard_nodes = hard_nodes.unwrap_or(nodes.saturating_mul(DEFAULT_HARD_NODES_FACTOR)).max(nodes);
+            let config = DatagenConfig { out, games, nodes, hard_nodes, random_plies, seed, threads };
             exit_code("datagen", datagen::run(config))
         }
         Some(Cmd::Convert { pgns, out }) => exit_code("convert", convert::run(&ConvertConfig { pgns, out })),

@@ -31,6 +31,8 @@ pub struct DatagenConfig {
     pub games: u64,
     /// Soft node budget of each move: no new iteration starts past it.
     pub nodes: u64,
+    /// Hard node budget of each move: the running iteration is cut off here.
+    pub hard_nodes: u64,
     /// Random plies from the start position (this many or one more) before the engine plays.
     pub random_plies: u32,
     /// Seed of the run.
@@ -39,8 +41,8 @@ pub struct DatagenConfig {
     pub threads: usize,
 }
 
-/// The running iteration of a move is cut off at this many times the soft budget.
-const HARD_NODES_FACTOR: u64 = 8;
+/// The hard budget, unless given, is this many times the soft budget.
+pub const DEFAULT_HARD_NODES_FACTOR: u64 = 8;
 /// Hash table of each datagen thread, in MB.
 const HASH_MB: usize = 8;
 /// Openings whose first search is more unbalanced than this are drawn again.
@@ -189,11 +191,8 @@ pub fn play_game(number: u64, config: &DatagenConfig, tt: &Arc<TranspositionTabl
     let start = game.position().clone();
     let mut plies = Vec::new();
     let mut white_scores = Vec::new();
-    let limits = Limits {
-        soft_nodes: Some(config.nodes),
-        nodes: Some(config.nodes.saturating_mul(HARD_NODES_FACTOR)),
-        ..Limits::default()
-    };
+    let limits =
+        Limits { soft_nodes: Some(config.nodes), nodes: Some(config.hard_nodes), ..Limits::default() };
     let winner = loop {
         if let Some(outcome) = rule_outcome(&game, plies.len()) {
             break outcome.winner();
