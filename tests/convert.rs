@@ -1,5 +1,5 @@
 //! `convert` on PGN fixtures of the writers we meet: cutechess-cli
-//! (`tests/data/cutechess.pgn`, hand-written to its comment format), fastchess as OpenBench
+//! (`tests/data/cutechess.pgn.txt`, hand-written to its comment format), fastchess as OpenBench
 //! runs it (`fastchess.pgn`, likewise), OpenBench's upload of those games (`openbench.pgn`:
 //! `fastchess.pgn` passed through its client's `pgn_util.py --compact`), and our `match.py`
 //! (`match_py.pgn`: two games cut from a real SPRT file and a hand-written forfeit in the
@@ -56,7 +56,7 @@ fn end(record: &GameRecord) -> Chess {
 
 #[test]
 fn cutechess_games_keep_their_start_moves_scores_and_results() {
-    let (games, summary) = convert_fixture("cutechess.pgn");
+    let (games, summary) = convert_fixture("cutechess.pgn.txt");
     assert_eq!((summary.read, summary.written, games.len()), (7, 3, 3));
     for reason in [SkipReason::Forfeit, SkipReason::IllegalMove, SkipReason::NoScores, SkipReason::Unfinished]
     {
@@ -91,7 +91,7 @@ fn cutechess_games_keep_their_start_moves_scores_and_results() {
 
 #[test]
 fn fastchess_games_read_their_scores_before_the_extra_fields() {
-    let (games, summary) = convert_fixture("fastchess.pgn");
+    let (games, summary) = convert_fixture("fastchess.pgn.txt");
     assert_eq!((summary.read, summary.written), (5, 3));
     assert_eq!(summary.skipped(SkipReason::Forfeit), 1, "abandoned: {summary}");
     assert_eq!(summary.skipped(SkipReason::Variant), 1, "atomic: {summary}");
@@ -114,8 +114,8 @@ fn fastchess_games_read_their_scores_before_the_extra_fields() {
 
 #[test]
 fn openbench_uploads_keep_the_scores_but_lose_the_termination() {
-    let (uploaded, summary) = convert_fixture("openbench.pgn");
-    let (played, _) = convert_fixture("fastchess.pgn");
+    let (uploaded, summary) = convert_fixture("openbench.pgn.txt");
+    let (played, _) = convert_fixture("fastchess.pgn.txt");
     // The upload drops the Termination tag: the abandoned game can no longer be told apart.
     assert_eq!((summary.read, summary.written, summary.skipped(SkipReason::Variant)), (5, 4, 1));
     assert_eq!(summary.skipped(SkipReason::Forfeit), 0);
@@ -126,7 +126,7 @@ fn openbench_uploads_keep_the_scores_but_lose_the_termination() {
 
 #[test]
 fn match_py_scores_come_from_the_variation_that_replays_the_mainline() {
-    let (games, summary) = convert_fixture("match_py.pgn");
+    let (games, summary) = convert_fixture("match_py.pgn.txt");
     assert_eq!((summary.read, summary.written), (3, 2));
     assert_eq!(summary.skipped(SkipReason::Forfeit), 1, "time forfeit (hang): {summary}");
     // The mainline has no comment: every score is the variation's.
@@ -153,7 +153,8 @@ fn match_py_scores_come_from_the_variation_that_replays_the_mainline() {
 #[test]
 fn the_binary_appends_records_that_train_reads() {
     let out = temp_path("converted.bin");
-    let pgns = ["cutechess.pgn", "fastchess.pgn", "match_py.pgn"].map(|f| fixture(f).display().to_string());
+    let pgns = ["cutechess.pgn.txt", "fastchess.pgn.txt", "match_py.pgn.txt"]
+        .map(|f| fixture(f).display().to_string());
     let mut args = vec!["convert", "--out", out.to_str().unwrap()];
     args.extend(pgns.iter().map(String::as_str));
     let log = String::from_utf8(principia(&args).stderr).unwrap();
@@ -186,13 +187,13 @@ fn the_binary_appends_records_that_train_reads() {
 
     // A file that is no game-record file is refused, not appended to.
     let not_records = temp_path("not-records.pgn");
-    std::fs::copy(fixture("match_py.pgn"), &not_records).unwrap();
+    std::fs::copy(fixture("match_py.pgn.txt"), &not_records).unwrap();
     let refused = std::process::Command::new(env!("CARGO_BIN_EXE_principia"))
         .args(["convert", "--out", not_records.to_str().unwrap(), &pgns[0]])
         .output()
         .unwrap();
     assert!(!refused.status.success());
     assert!(String::from_utf8_lossy(&refused.stderr).contains("not a game record"), "{refused:?}");
-    assert_eq!(std::fs::read(&not_records).unwrap(), std::fs::read(fixture("match_py.pgn")).unwrap());
+    assert_eq!(std::fs::read(&not_records).unwrap(), std::fs::read(fixture("match_py.pgn.txt")).unwrap());
     let _ = (std::fs::remove_file(&out), std::fs::remove_file(&not_records));
 }
