@@ -1,8 +1,8 @@
 //! `convert` on PGN fixtures of the writers we meet: cutechess-cli
 //! (`tests/data/cutechess.pgn.txt`, hand-written to its comment format), fastchess as OpenBench
-//! runs it (`fastchess.pgn`, likewise), OpenBench's upload of those games (`openbench.pgn`:
-//! `fastchess.pgn` passed through its client's `pgn_util.py --compact`), and our `match.py`
-//! (`match_py.pgn`: two games cut from a real SPRT file and a hand-written forfeit in the
+//! runs it (`fastchess.pgn.txt`, likewise), OpenBench's upload of those games (`openbench.pgn.txt`:
+//! `fastchess.pgn.txt` passed through its client's `pgn_util.py --compact`), and our `match.py`
+//! (`match_py.pgn.txt`: two games cut from a real SPRT file and a hand-written forfeit in the
 //! same layout). The expected
 //! positions, scores and counts were worked out with python-chess, apart from this code.
 
