@@ -211,6 +211,10 @@ impl Engine {
         match loaded {
             Ok(net) => {
                 self.net = net;
+                // Scores the hash table holds came from the old network.
+                if !self.searching() {
+                    self.tt.clear();
+                }
                 if let NetChoice::File(path) = &choice {
                     info_string(&format!("network loaded from {}", path.display()));
                 }

@@ -27,7 +27,8 @@ pub enum NetChoice {
 impl NetChoice {
     /// Reads an `EvalFile` value: `<default>` or nothing means the network built in.
     fn parse(text: &str) -> NetChoice {
-        if text.is_empty() || text == EMBEDDED_NET {
+        let text = text.trim();
+        if text.is_empty() || text.eq_ignore_ascii_case(EMBEDDED_NET) {
             NetChoice::Embedded
         } else {
             NetChoice::File(PathBuf::from(text))

@@ -33,11 +33,12 @@ pub fn embedded() -> Arc<Network> {
     Arc::clone(NET.get_or_init(|| Arc::new(Network::embedded())))
 }
 
-/// The static evaluation of `pos`, whose accumulator is `acc`, in centipawns from the side
-/// to move: the mop-up score against a bare king, else the network's.
+/// The static evaluation of `pos` in centipawns from the side to move: the mop-up score
+/// against a bare king, else the network's on the accumulator `acc` gives (asked for only
+/// then, so a lazy one is not brought up to date for nothing).
 #[inline]
-pub fn evaluate(net: &Network, acc: &Accumulator, pos: &Chess) -> i32 {
-    mop_up_score(pos).unwrap_or_else(|| net.evaluate(acc, pos.turn()))
+pub fn evaluate<'a>(net: &Network, pos: &Chess, acc: impl FnOnce() -> &'a Accumulator) -> i32 {
+    mop_up_score(pos).unwrap_or_else(|| net.evaluate(acc(), pos.turn()))
 }
 
 /// Inputs per side: own or enemy, six roles, 64 squares.

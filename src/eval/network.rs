@@ -144,7 +144,8 @@ impl Network {
     /// The evaluation of `pos` computed from scratch, or the mop-up score against a bare king (for tools
     /// and tests; the search keeps accumulators).
     pub fn evaluate_position(&self, pos: &Chess) -> i32 {
-        super::evaluate(self, &Accumulator::refresh(self, pos), pos)
+        let acc = Accumulator::refresh(self, pos);
+        super::evaluate(self, pos, || &acc)
     }
 
     /// Reads a net file, or says why it is not one this build can use.
@@ -220,7 +221,11 @@ impl Network {
             .and_then(|file| file.take(FILE_LEN as u64 + 1).read_to_end(&mut bytes))
             .map_err(|e| failed(NetError::Unreadable(e)))?;
         if bytes.len() > FILE_LEN {
-            return Err(failed(NetError::TooLarge));
+            // A net of another shape says so in its header; any other long file is too large.
+            return Err(failed(match Network::from_bytes(&bytes) {
+                Err(e @ (NetError::BadMagic | NetError::Version(_) | NetError::Shape { .. })) => e,
+                _ => NetError::TooLarge,
+            }));
         }
         Network::from_bytes(&bytes).map_err(failed)
     }

@@ -153,6 +153,10 @@ fn only_a_regular_file_of_at_most_a_net_s_length_is_read() {
     bytes.resize(100 * bytes.len(), 0);
     std::fs::write(&file, &bytes).unwrap();
     assert!(matches!(refused(&file), NetError::TooLarge));
+    // A larger net of another shape is named by its header, not only its length.
+    bytes[8] = bytes[8].wrapping_add(1);
+    std::fs::write(&file, &bytes).unwrap();
+    assert!(matches!(refused(&file), NetError::Shape { .. }), "{:?}", refused(&file));
     assert!(matches!(refused(&dir), NetError::NotAFile));
     assert!(matches!(refused(&dir.join("missing.nnue")), NetError::Unreadable(_)));
     #[cfg(unix)]

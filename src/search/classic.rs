@@ -3,7 +3,8 @@
 //! table and, with `PVFirst`, searching the previous iteration's PV first along its path.
 //!
 //! They search the bare tree: no hash table, no pruning, no reductions, no extensions, no
-//! learnt ordering (the PV move, then captures by MVV-LVA). They share with the strong
+//! learnt ordering (the PV move, then captures by MVV-LVA); Syzygy tables, where loaded,
+//! end a line as they do for the strong search. They share with the strong
 //! search only the board and the network (`play`, `evaluate`), the PV table and the node
 //! counter (`enter_node`), so `compare` can measure what each classic idea saves.
 //! `SearchMode` picks one; iterative deepening drives them as it drives the strong search.
@@ -41,6 +42,12 @@ impl Searcher {
         let mut moves = if ply == 0 { self.root_moves(pos) } else { pos.legal_moves() };
         if moves.is_empty() {
             return if pos.is_check() { -MATE + ply as i32 } else { DRAW };
+        }
+        // Syzygy tables, where they are loaded, know the outcome (`tb_search.rs`).
+        if ply > 0
+            && let Some(score) = self.probe_tablebases(pos, depth, ply)
+        {
+            return score;
         }
         if ply > 0 && pos.halfmoves() >= 100 {
             return DRAW;

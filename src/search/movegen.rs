@@ -53,6 +53,9 @@ pub fn legal_move(pos: &Chess, from: Square, to: Square, promotion: Option<Role>
     let board = pos.board();
     let us = pos.turn();
     let role = board.piece_at(from).filter(|p| p.color == us)?.role;
+    if promotion.is_some_and(|p| matches!(p, Role::Pawn | Role::King)) {
+        return None;
+    }
     if role == Role::King && board.piece_at(to) == Some(Role::Rook.of(us)) {
         let side = if to.file() > from.file() { CastlingSide::KingSide } else { CastlingSide::QueenSide };
         return pos.castling_moves(side).into_iter().find(|mv| mv.to() == to && promotion.is_none());

@@ -77,11 +77,12 @@ impl<'a> StagedPicker<'a> {
         killers: [Option<Move>; 2],
         contexts: [Option<usize>; 2],
     ) -> Self {
+        let pv_move = pv_move.filter(|&mv| legal(pos, all, mv));
         StagedPicker {
             pos,
             all,
             stage: Stage::PvMove,
-            pv_move: pv_move.filter(|&mv| legal(pos, all, mv)),
+            pv_move,
             tt_move: tt_move.filter(|&mv| Some(mv) != pv_move),
             killers,
             contexts,
@@ -155,7 +156,7 @@ impl<'a> StagedPicker<'a> {
                 Stage::FirstKiller | Stage::SecondKiller => {
                     let i = usize::from(self.stage == Stage::SecondKiller);
                     self.stage = if i == 0 { Stage::SecondKiller } else { Stage::GenerateQuiets };
-                    if let Some(killer) = self.killers[i].filter(|&k| self.fresh_killer(k)) {
+                    if let Some(killer) = self.killers[i].filter(|&k| self.fresh_killer(i, k)) {
                         return Some(killer);
                     }
                 }
@@ -191,9 +192,10 @@ impl<'a> StagedPicker<'a> {
         Some(mv) == self.pv_move || Some(mv) == self.tt_move
     }
 
-    /// A killer not handed out yet that is a legal quiet move here.
-    fn fresh_killer(&self, killer: Move) -> bool {
-        if self.is_first(killer) || is_noisy(killer) {
+    /// True when the `i`th killer, `killer`, was not handed out yet and is a legal quiet move here.
+    fn fresh_killer(&self, i: usize, killer: Move) -> bool {
+        let repeated = i == 1 && self.killers[0] == Some(killer);
+        if repeated || self.is_first(killer) || is_noisy(killer) {
             return false;
         }
         legal(self.pos, self.all, killer)
@@ -289,7 +291,7 @@ pub fn legal_tt_move(pos: &Chess, all: Option<&MoveList>, packed: PackedMove) ->
 mod tests {
     use super::*;
     use crate::rng::Rng;
-    use shakmaty::{CastlingMode, fen::Fen};
+    use shakmaty::{CastlingMode, Square, fen::Fen};
 
     const STARTS: [(&str, CastlingMode); 4] = [
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", CastlingMode::Standard),
@@ -305,19 +307,20 @@ mod tests {
         for (fen, mode) in STARTS {
             let start: Chess = fen.parse::<Fen>().unwrap().into_position(mode).unwrap();
             for _ in 0..60 {
-                let (mut pos, mut stale) = (start.clone(), None);
+                // A move of the same side two plies back: often still legal, often not.
+                let (mut pos, mut stale) = (start.clone(), [None, None]);
                 for _ in 0..100 {
                     let moves = pos.legal_moves();
                     if moves.is_empty() {
                         break;
                     }
-                    if let Some(other) = stale {
+                    if let Some(other) = stale[0] {
                         visit(&pos, other);
                     }
                     let captures: MoveList = moves.iter().copied().filter(|m| m.is_capture()).collect();
                     let pool = if captures.is_empty() || rng.below(3) == 0 { &moves } else { &captures };
                     let mv = pool[rng.below(pool.len())];
-                    stale = Some(moves[rng.below(moves.len())]);
+                    stale = [stale[1], Some(moves[rng.below(moves.len())])];
                     pos.play_unchecked(mv);
                 }
             }
@@ -351,6 +354,37 @@ mod tests {
         assert!(checked > 100_000, "{checked}");
     }
 
+    #[test]
+    fn legal_move_agrees_with_the_legal_moves_on_every_square_pair() {
+        let mut seen = 0;
+        along_random_games(15, |pos, _| {
+            if pos.is_check() || seen > 3_000 {
+                return;
+            }
+            seen += 1;
+            let legal = pos.legal_moves();
+            let promotions =
+                [None, Some(Role::Queen), Some(Role::Rook), Some(Role::Knight), Some(Role::King)];
+            for from in pos.us() {
+                for to in Square::ALL {
+                    for promotion in promotions {
+                        let expected = legal
+                            .iter()
+                            .copied()
+                            .find(|m| m.from() == Some(from) && m.to() == to && m.promotion() == promotion);
+                        assert_eq!(
+                            legal_move(pos, from, to, promotion),
+                            expected,
+                            "{from}{to} {promotion:?} in {}",
+                            fen(pos)
+                        );
+                    }
+                }
+            }
+        });
+        assert!(seen > 1_000, "{seen}");
+    }
+
     fn fen(pos: &Chess) -> String {
         Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string()
     }
@@ -360,8 +394,10 @@ mod tests {
         along_random_games(12, |pos, stale| {
             let legal = pos.legal_moves();
             let all = pos.is_check().then_some(&legal);
-            let tt_move = legal_tt_move(pos, all, PackedMove::new(stale));
-            assert_eq!(tt_move.is_some(), legal.contains(&stale), "{stale:?} in {}", fen(pos));
+            let packed = PackedMove::new(stale);
+            let tt_move = legal_tt_move(pos, all, packed);
+            let named = legal.iter().copied().find(|&m| packed.matches(m));
+            assert_eq!(tt_move, named, "{stale:?} in {}", fen(pos));
             let killers = [Some(stale), legal.first().copied()];
             let handed = drain(StagedPicker::new(pos, all, None, tt_move, killers, [None; 2]));
             if let Some(tt_move) = tt_move {

@@ -166,8 +166,12 @@ impl Searcher {
         self.tt = tt;
     }
 
-    /// Evaluates with `net` from the next search on.
+    /// Evaluates with `net` from the next search on (another network empties the
+    /// evaluation cache, which holds the old one's scores).
     pub fn set_network(&mut self, net: Arc<Network>) {
+        if !Arc::ptr_eq(&self.net, &net) {
+            self.eval_cache = EvalCache::default();
+        }
         self.net = net;
     }
 
@@ -247,7 +251,7 @@ impl Searcher {
     pub(super) fn evaluate(&mut self, pos: &Chess, ply: usize) -> i32 {
         let key = self.stack[ply].key;
         let (net, stack) = (&self.net, &mut self.stack);
-        self.eval_cache.get_or(key, || eval::evaluate(net, stack.accumulator(ply, net), pos))
+        self.eval_cache.get_or(key, || eval::evaluate(net, pos, move || stack.accumulator(ply, net)))
     }
 
     /// Makes `mv` on a copy of `pos`, the position at `ply`, and enters the child's ply.
