@@ -14,6 +14,7 @@ use super::ordering::mvv_lva;
 use super::params::CAPTURE_HISTORY_DIVISOR;
 use super::see::see_ge;
 use crate::tt::PackedMove;
+use arrayvec::ArrayVec;
 use shakmaty::{Chess, Move, MoveList, Position, Role};
 
 /// Underpromotions that capture nothing come after every quiet move.
@@ -52,7 +53,8 @@ pub struct StagedPicker<'a> {
     killers: [Option<Move>; 2],
     contexts: [Option<usize>; 2],
     moves: MoveList,
-    scores: [i32; 256],
+    /// The score of each move in `moves`, at the same index (filled as they are generated).
+    scores: ArrayVec<i32, 256>,
     next: usize,
     bad: MoveList,
     next_bad: usize,
@@ -87,7 +89,7 @@ impl<'a> StagedPicker<'a> {
             killers,
             contexts,
             moves: MoveList::new(),
-            scores: [0; 256],
+            scores: ArrayVec::new(),
             next: 0,
             bad: MoveList::new(),
             next_bad: 0,
@@ -213,15 +215,16 @@ impl<'a> StagedPicker<'a> {
         let (pv_move, tt_move) = (self.pv_move, self.tt_move);
         self.moves.retain(|mv| Some(*mv) != pv_move && Some(*mv) != tt_move);
         let color = self.pos.turn();
-        for (score, &mv) in self.scores.iter_mut().zip(self.moves.iter()) {
-            *score = mvv_lva(mv) + history.capture_score(color, mv) / CAPTURE_HISTORY_DIVISOR;
-        }
+        self.scores.clear();
+        let score = |mv| mvv_lva(mv) + history.capture_score(color, mv) / CAPTURE_HISTORY_DIVISOR;
+        self.scores.extend(self.moves.iter().map(|&mv| score(mv)));
     }
 
     /// Every legal move not handed out yet and not noisy: quiet moves by their histories,
     /// underpromotions last.
     fn generate_quiets(&mut self, history: &Histories) {
         self.moves.clear();
+        self.scores.clear();
         self.next = 0;
         let color = self.pos.turn();
         let generated;
@@ -235,11 +238,11 @@ impl<'a> StagedPicker<'a> {
         let (pv_move, tt_move, killers) = (self.pv_move, self.tt_move, self.killers);
         let done = |mv| Some(mv) == pv_move || Some(mv) == tt_move || killers.contains(&Some(mv));
         for &mv in all.iter().filter(|&&mv| !is_noisy(mv) && !done(mv)) {
-            self.scores[self.moves.len()] = if mv.is_promotion() {
+            self.scores.push(if mv.is_promotion() {
                 UNDERPROMOTION_SCORE
             } else {
                 history.quiet_score(color, mv, self.contexts)
-            };
+            });
             self.moves.push(mv);
         }
     }
@@ -252,7 +255,7 @@ impl<'a> StagedPicker<'a> {
         }
         let mut best = self.next;
         let mut best_score = self.scores[best];
-        for (i, &score) in self.scores[..n].iter().enumerate().skip(self.next + 1) {
+        for (i, &score) in self.scores.iter().enumerate().skip(self.next + 1) {
             if score > best_score {
                 best = i;
                 best_score = score;

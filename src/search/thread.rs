@@ -25,6 +25,11 @@ const EVAL_CACHE_SIZE: usize = 1 << 16;
 
 /// How often (in nodes) the clock and the stop flag are polled.
 const POLL_INTERVAL: u64 = 2048;
+/// Under a node limit each thread shares its count this often (an atomic add at every
+/// node costs more than the node's bookkeeping); it always counts its own nodes exactly,
+/// so one thread stops at the limit's very node and several overshoot by at most this
+/// many nodes each.
+const NODE_SHARE_INTERVAL: u64 = 64;
 
 /// Static evaluations by key: positions met again (the next iteration, transpositions)
 /// are looked up instead of evaluated.
@@ -313,8 +318,10 @@ impl Searcher {
         }
         let poll = self.counts.nodes.is_multiple_of(POLL_INTERVAL);
         if let Some(limit) = self.limits.nodes {
-            // A node limit counts every thread's nodes, so they are shared at once.
-            self.publish_nodes();
+            // A node limit counts every thread's nodes, so they are shared often.
+            if self.counts.nodes.is_multiple_of(NODE_SHARE_INTERVAL) {
+                self.publish_nodes();
+            }
             self.stopped = self.total_nodes() >= limit;
         } else if poll {
             self.publish_nodes();
