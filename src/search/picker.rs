@@ -9,7 +9,7 @@
 //! handed out once, and a move is handed out only if it is legal.
 
 use super::history::Histories;
-use super::movegen::{add_noisy_moves, legal_move};
+use super::movegen::{add_noisy_moves, add_quiet_moves, legal_move};
 use super::ordering::mvv_lva;
 use super::params::CAPTURE_HISTORY_DIVISOR;
 use super::see::see_ge;
@@ -226,25 +226,21 @@ impl<'a> StagedPicker<'a> {
         self.moves.clear();
         self.scores.clear();
         self.next = 0;
-        let color = self.pos.turn();
-        let generated;
-        let all = match self.all {
-            Some(all) => all,
-            None => {
-                generated = self.pos.legal_moves();
-                &generated
-            }
-        };
+        match self.all {
+            Some(all) => self.moves.extend(all.iter().copied().filter(|&mv| !is_noisy(mv))),
+            None => add_quiet_moves(self.pos, &mut self.moves),
+        }
         let (pv_move, tt_move, killers) = (self.pv_move, self.tt_move, self.killers);
-        let done = |mv| Some(mv) == pv_move || Some(mv) == tt_move || killers.contains(&Some(mv));
-        for &mv in all.iter().filter(|&&mv| !is_noisy(mv) && !done(mv)) {
-            self.scores.push(if mv.is_promotion() {
+        self.moves.retain(|mv| Some(*mv) != pv_move && Some(*mv) != tt_move && !killers.contains(&Some(*mv)));
+        let color = self.pos.turn();
+        let score = |mv: Move| {
+            if mv.is_promotion() {
                 UNDERPROMOTION_SCORE
             } else {
                 history.quiet_score(color, mv, self.contexts)
-            });
-            self.moves.push(mv);
-        }
+            }
+        };
+        self.scores.extend(self.moves.iter().map(|&mv| score(mv)));
     }
 
     /// The best-scored move left in the current list (the first of equals), taken out of it.
