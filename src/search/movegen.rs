@@ -14,7 +14,8 @@ pub fn noisy_moves(pos: &Chess) -> MoveList {
     moves
 }
 
-/// [`noisy_moves`], appended to `moves` (a move list is too large to return cheaply).
+/// [`noisy_moves`], appended to `moves`, which holds none or other moves of `pos` (a move
+/// list is too large to return cheaply).
 pub fn add_noisy_moves(pos: &Chess, moves: &mut MoveList) {
     if pos.maybe_ep_square().is_some() {
         moves.extend(pos.en_passant_moves());
@@ -37,19 +38,14 @@ pub fn add_noisy_moves(pos: &Chess, moves: &mut MoveList) {
             push_captures(board, Role::King, king, Bitboard::from_square(to), moves);
         }
     }
-    // A pinned piece may only move along its pin (en passant moves come checked already).
-    let pinned = pinned(board, them, king);
-    if pinned.any() {
-        moves.retain(|m| match *m {
-            Move::Normal { from, to, .. } => !pinned.contains(from) || attacks::aligned(from, to, king),
-            _ => true,
-        });
-    }
+    // En passant moves come checked already.
+    drop_pinned_moves(board, them, king, moves);
 }
 
 /// The legal moves of `pos`, which must not be in check, that [`add_noisy_moves`] leaves
-/// out (quiet moves, underpromotions without a capture, castling), appended to `moves` in
-/// the order `Position::legal_moves` lists them (so ties in move ordering fall the same way).
+/// out (quiet moves, underpromotions without a capture, castling), appended to `moves`
+/// (none or other moves of `pos`) in the order `Position::legal_moves` lists them (so ties
+/// in move ordering fall the same way).
 pub fn add_quiet_moves(pos: &Chess, moves: &mut MoveList) {
     let board = pos.board();
     let us = pos.turn();
@@ -57,7 +53,6 @@ pub fn add_quiet_moves(pos: &Chess, moves: &mut MoveList) {
         return;
     };
     let empty = !board.occupied();
-    let start = moves.len();
     // Pawn pushes: single steps, underpromotions, then double steps.
     let push = if us == Color::White { 8 } else { -8 };
     let single = (board.pawns() & pos.us()).shift(push) & empty;
@@ -105,22 +100,7 @@ pub fn add_quiet_moves(pos: &Chess, moves: &mut MoveList) {
             moves.extend(pos.castling_moves(side));
         }
     }
-    // A pinned piece may only move along its pin.
-    let pinned = pinned(board, pos.them(), king);
-    if pinned.any() {
-        let mut i = start;
-        while i < moves.len() {
-            let legal = match moves[i] {
-                Move::Normal { from, to, .. } => !pinned.contains(from) || attacks::aligned(from, to, king),
-                _ => true,
-            };
-            if legal {
-                i += 1;
-            } else {
-                moves.remove(i);
-            }
-        }
-    }
+    drop_pinned_moves(board, pos.them(), king, moves);
 }
 
 /// The legal move of `pos`, which must not be in check, from `from` to `to` (promoting to
@@ -237,6 +217,18 @@ fn push_captures(board: &Board, role: Role, from: Square, targets: Bitboard, mov
     }
 }
 
+/// Drops the normal moves of pieces pinned to `king` that leave their pin's line: a pinned
+/// piece may only move along it. Every move in `moves` must be of the same position.
+fn drop_pinned_moves(board: &Board, enemy: Bitboard, king: Square, moves: &mut MoveList) {
+    let pinned = pinned(board, enemy, king);
+    if pinned.any() {
+        moves.retain(|m| match *m {
+            Move::Normal { from, to, .. } => !pinned.contains(from) || attacks::aligned(from, to, king),
+            _ => true,
+        });
+    }
+}
+
 /// Pieces that alone stand between `king` and an enemy slider aiming at it.
 fn pinned(board: &Board, enemy: Bitboard, king: Square) -> Bitboard {
     let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
@@ -257,14 +249,20 @@ mod tests {
     use crate::rng::Rng;
     use shakmaty::{CastlingMode, fen::Fen};
 
-    /// Compares with the filtered legal moves; returns the moves compared.
-    fn assert_same(pos: &Chess) -> MoveList {
+    /// Compares the noisy moves (or with `quiet` the others) with the filtered legal moves, in
+    /// order; returns the moves compared.
+    fn assert_same_kind(pos: &Chess, quiet: bool) -> MoveList {
         if pos.is_check() {
             return MoveList::new();
         }
         let mut expected = pos.legal_moves();
-        expected.retain(|m| m.is_capture() || m.promotion() == Some(Role::Queen));
-        assert_eq!(noisy_moves(pos), expected, "{}", Fen::from_position(pos, shakmaty::EnPassantMode::Legal));
+        expected.retain(|m| (m.is_capture() || m.promotion() == Some(Role::Queen)) != quiet);
+        let mut generated = MoveList::new();
+        match quiet {
+            true => add_quiet_moves(pos, &mut generated),
+            false => add_noisy_moves(pos, &mut generated),
+        }
+        assert_eq!(generated, expected, "{}", Fen::from_position(pos, shakmaty::EnPassantMode::Legal));
         expected
     }
 
@@ -277,7 +275,10 @@ mod tests {
             "4k3/8/8/K2pP2r/8/8/8/8 w - d6 0 1",
             "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
         ] {
-            assert_same(&fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap());
+            assert_same_kind(
+                &fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap(),
+                false,
+            );
         }
     }
 
@@ -300,24 +301,11 @@ mod tests {
         }
     }
 
-    /// Compares the quiet moves with the filtered legal moves, in order; returns how many.
-    fn assert_same_quiets(pos: &Chess) -> MoveList {
-        if pos.is_check() {
-            return MoveList::new();
-        }
-        let mut expected = pos.legal_moves();
-        expected.retain(|m| !(m.is_capture() || m.promotion() == Some(Role::Queen)));
-        let mut quiets = MoveList::new();
-        add_quiet_moves(pos, &mut quiets);
-        assert_eq!(quiets, expected, "{}", Fen::from_position(pos, shakmaty::EnPassantMode::Legal));
-        expected
-    }
-
     #[test]
     fn quiet_moves_are_the_legal_moves_less_the_noisy_ones_in_the_same_order() {
         let (mut underpromotions, mut castles) = (0, 0);
         along_random_games(2027, |pos| {
-            let quiets = assert_same_quiets(pos);
+            let quiets = assert_same_kind(pos, true);
             underpromotions += quiets.iter().filter(|m| m.is_promotion()).count();
             castles += quiets.iter().filter(|m| m.is_castle()).count();
         });
@@ -333,7 +321,7 @@ mod tests {
             ("2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9", CastlingMode::Chess960),
             ("1rk4r/8/8/8/8/8/8/1RK4R w BHbh - 0 1", CastlingMode::Chess960),
         ] {
-            assert_same_quiets(&fen.parse::<Fen>().unwrap().into_position(mode).unwrap());
+            assert_same_kind(&fen.parse::<Fen>().unwrap().into_position(mode).unwrap(), true);
         }
     }
 
@@ -341,7 +329,7 @@ mod tests {
     fn same_as_filtering_legal_moves_along_random_games() {
         let (mut promotions, mut en_passant) = (0, 0);
         along_random_games(2026, |pos| {
-            let noisy = assert_same(pos);
+            let noisy = assert_same_kind(pos, false);
             promotions += noisy.iter().filter(|m| m.is_promotion()).count();
             en_passant += noisy.iter().filter(|m| m.is_en_passant()).count();
         });
