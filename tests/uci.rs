@@ -534,7 +534,7 @@ fn eval_file_refuses_what_cannot_be_a_net_file_and_stays_ready() {
     let dir = temp_path("not-nets");
     std::fs::create_dir_all(&dir).unwrap();
     let mut other = principia::eval::Network::embedded();
-    other.output_bias += 10 * principia::eval::QA * principia::eval::QB;
+    other.output_bias.iter_mut().for_each(|b| *b += 10 * principia::eval::QA * principia::eval::QB);
     let (net, big) = (dir.join("other.nnue"), dir.join("big.nnue"));
     std::fs::write(&net, other.to_bytes()).unwrap();
     let mut bytes = other.to_bytes();

@@ -7,7 +7,8 @@ use std::fmt::Write as _;
 
 /// The White-side evaluation of `board` with White (or `turn`) to move.
 fn white_score(net: &Network, board: &Board, turn: Color) -> i32 {
-    let score = net.evaluate(&Accumulator::from_board(net, board), turn);
+    let bucket = super::output_bucket(board.occupied().count());
+    let score = net.evaluate(&Accumulator::from_board(net, board), turn, bucket);
     if turn == Color::White { score } else { -score }
 }
 

@@ -1,12 +1,14 @@
-//! The neural evaluation (NNUE): a perspective network `(768 -> HIDDEN) x 2 -> 1`.
+//! The neural evaluation (NNUE): a perspective network `(768 -> HIDDEN) x 2 -> 1 x 8`.
 //!
 //! Each side sees the board from its own side: input (own or enemy, piece, square), with
 //! Black's board flipped vertically, 768 inputs. A hidden layer of `HIDDEN` neurons per
 //! side (the same weights for both) is kept as an accumulator that a move updates by a few
-//! columns; the side to move's half comes first into one output neuron through SCReLU
-//! (`clamp(x, 0, 1)^2`). The output times `Network::scale` is the evaluation in centipawns,
-//! and `sigmoid(output)` the side to move's expected result. Weights are integers: hidden
-//! weights scaled by `QA`, output weights by `QB`.
+//! columns; the side to move's half comes first into the output neuron through SCReLU
+//! (`clamp(x, 0, 1)^2`). There are eight output neurons (buckets); the number of pieces on
+//! the board picks the one that counts (`output_bucket`), so each stage of the game has its
+//! own weighing of the same hidden layer at no cost. The output times `Network::scale` is
+//! the evaluation in centipawns, and `sigmoid(output)` the side to move's expected result.
+//! Weights are integers: hidden weights scaled by `QA`, output weights by `QB`.
 
 mod accumulator;
 mod endgame;
@@ -38,11 +40,22 @@ pub fn embedded() -> Arc<Network> {
 /// then, so a lazy one is not brought up to date for nothing).
 #[inline]
 pub fn evaluate<'a>(net: &Network, pos: &Chess, acc: impl FnOnce() -> &'a Accumulator) -> i32 {
-    mop_up_score(pos).unwrap_or_else(|| net.evaluate(acc(), pos.turn()))
+    mop_up_score(pos)
+        .unwrap_or_else(|| net.evaluate(acc(), pos.turn(), output_bucket(pos.board().occupied().count())))
+}
+
+/// The output layer for a board of `pieces` pieces, kings included: 2-5 pieces the first,
+/// 6-9 the second, ..., 30-32 the eighth. Each stage of the game gets its own weighing of
+/// the same hidden layer.
+#[inline]
+pub fn output_bucket(pieces: usize) -> usize {
+    (pieces.saturating_sub(2) / 4).min(OUTPUT_BUCKETS - 1)
 }
 
 /// Inputs per side: own or enemy, six roles, 64 squares.
 pub const INPUTS: usize = 768;
+/// Output layers, one chosen by the number of pieces on the board.
+pub const OUTPUT_BUCKETS: usize = 8;
 /// Hidden neurons per side.
 pub const HIDDEN: usize = 128;
 /// Scale of the hidden layer's integers: 1.0 is `QA`, and SCReLU clamps at it.

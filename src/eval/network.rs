@@ -5,7 +5,7 @@
 //! | bytes | field |
 //! |---|---|
 //! | 4 | magic `PRNN` |
-//! | 2 | format version, 1 |
+//! | 2 | format version, 2 (version 1, with one output layer, still loads) |
 //! | 2 | inputs per side (768) |
 //! | 2 | hidden neurons per side |
 //! | 2 | `scale`: centipawns per unit of output |
@@ -13,13 +13,16 @@
 //! | 2 | `QB` |
 //! | `2 * 768 * H` | hidden weights, i16, input by input (each input's `H` weights together) |
 //! | `2 * H` | hidden biases, i16 |
-//! | `2 * 2H` | output weights, i16: the side to move's `H`, then the other side's |
-//! | 4 | output bias, i32, scaled by `QA * QB` |
+//! | `8 * 2 * 2H` | output weights, i16, bucket by bucket: the side to move's `H`, then the other side's |
+//! | `8 * 4` | output biases, i32, scaled by `QA * QB`, bucket by bucket |
 //! | 4 | FNV-1a hash of every byte before it |
+//!
+//! Version 1 had a single output layer (`2 * 2H` weights and one bias); it loads as the
+//! same layer in every bucket, so it evaluates as it always did.
 
 use super::accumulator::Accumulator;
 use super::output::{MAX_OUTPUT_WEIGHT, screlu_dot};
-use super::{HIDDEN, INPUTS, QA, QB};
+use super::{HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB};
 use shakmaty::{Chess, Color};
 use std::fmt;
 use std::io::Read;
@@ -29,10 +32,17 @@ use std::path::{Path, PathBuf};
 pub const MAGIC: [u8; 4] = *b"PRNN";
 /// Length of the header before the weights.
 pub const HEADER_LEN: usize = 16;
-/// The format version this build reads and writes.
-const VERSION: u16 = 1;
-/// Length of a whole net file of this build's shape: header, weights, bias and hash.
-const FILE_LEN: usize = HEADER_LEN + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 8;
+/// The format version this build writes.
+const VERSION: u16 = 2;
+/// The older version this build still reads: one output layer for every bucket.
+const VERSION_ONE_OUTPUT: u16 = 1;
+/// Length of a net file of this build's shape with `buckets` output layers: header,
+/// weights, biases and hash.
+const fn file_len(buckets: usize) -> usize {
+    HEADER_LEN + 2 * (INPUTS * HIDDEN + HIDDEN) + buckets * (2 * 2 * HIDDEN + 4) + 4
+}
+/// Length of a net file of the version this build writes.
+const FILE_LEN: usize = file_len(OUTPUT_BUCKETS);
 
 /// Why bytes or a file are not a net this build can use.
 #[derive(Debug)]
@@ -53,7 +63,12 @@ pub enum NetError {
         qb: u16,
     },
     /// The right header but the wrong length (truncated, or bytes after the hash).
-    Length(usize),
+    Length {
+        /// The file's length.
+        len: usize,
+        /// The length its header's version and shape call for.
+        expected: usize,
+    },
     /// The hash does not match the bytes before it.
     Checksum,
     /// Output weights beyond what the evaluation's integer sums allow.
@@ -71,13 +86,15 @@ impl fmt::Display for NetError {
         match self {
             NetError::BadMagic => f.write_str("not a Principia net file (bad magic)"),
             NetError::Version(version) => {
-                write!(f, "net format version {version}, this build reads {VERSION}")
+                write!(f, "net format version {version}, this build reads {VERSION_ONE_OUTPUT} and {VERSION}")
             }
             NetError::Shape { inputs, hidden, qa, qb } => write!(
                 f,
                 "net of shape {inputs}x{hidden} (QA {qa}, QB {qb}); this build uses {INPUTS}x{HIDDEN} (QA {QA}, QB {QB})"
             ),
-            NetError::Length(len) => write!(f, "net file of {len} bytes, {FILE_LEN} expected (truncated?)"),
+            NetError::Length { len, expected } => {
+                write!(f, "net file of {len} bytes, {expected} expected (truncated?)")
+            }
             NetError::Checksum => f.write_str("net file checksum mismatch (corrupt)"),
             NetError::OutputWeights => write!(f, "output weights beyond +-{MAX_OUTPUT_WEIGHT}"),
             NetError::Unreadable(e) => write!(f, "cannot read the file: {e}"),
@@ -116,10 +133,11 @@ pub struct Network {
     pub feature_weights: Vec<[i16; HIDDEN]>,
     /// Hidden biases.
     pub feature_bias: [i16; HIDDEN],
-    /// Output weights: the side to move's half, then the other side's.
-    pub output_weights: [i16; 2 * HIDDEN],
-    /// Output bias, in units of `QA * QB`.
-    pub output_bias: i32,
+    /// Output weights of each bucket (see `output_bucket`): the side to move's half, then
+    /// the other side's.
+    pub output_weights: [[i16; 2 * HIDDEN]; OUTPUT_BUCKETS],
+    /// Output bias of each bucket, in units of `QA * QB`.
+    pub output_bias: [i32; OUTPUT_BUCKETS],
     /// Centipawns per unit of output.
     pub scale: i32,
 }
@@ -131,13 +149,13 @@ impl Network {
     }
 
     /// The evaluation of the position whose accumulator is `acc`, in centipawns from the
-    /// side to move's point of view.
+    /// side to move's point of view, through the output layer `bucket` (see `output_bucket`).
     #[inline]
-    pub fn evaluate(&self, acc: &Accumulator, side_to_move: Color) -> i32 {
-        let (ours, theirs) = self.output_weights.split_at(HIDDEN);
+    pub fn evaluate(&self, acc: &Accumulator, side_to_move: Color, bucket: usize) -> i32 {
+        let (ours, theirs) = self.output_weights[bucket].split_at(HIDDEN);
         let sum = i64::from(screlu_dot(acc.side(side_to_move), ours))
             + i64::from(screlu_dot(acc.side(!side_to_move), theirs));
-        let output = sum / i64::from(QA) + i64::from(self.output_bias);
+        let output = sum / i64::from(QA) + i64::from(self.output_bias[bucket]);
         (output * i64::from(self.scale) / i64::from(QA * QB)) as i32
     }
 
@@ -150,23 +168,25 @@ impl Network {
 
     /// Reads a net file, or says why it is not one this build can use.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
-        let expected = FILE_LEN;
         if bytes.len() < HEADER_LEN || bytes[..4] != MAGIC {
             return Err(NetError::BadMagic);
         }
         let field = |i: usize| u16::from_le_bytes([bytes[4 + 2 * i], bytes[5 + 2 * i]]);
         let (version, inputs, hidden, scale, qa, qb) =
             (field(0), field(1), field(2), field(3), field(4), field(5));
-        if version != VERSION {
-            return Err(NetError::Version(version));
-        }
+        let buckets = match version {
+            VERSION => OUTPUT_BUCKETS,
+            VERSION_ONE_OUTPUT => 1,
+            _ => return Err(NetError::Version(version)),
+        };
         if (usize::from(inputs), usize::from(hidden), i32::from(qa), i32::from(qb))
             != (INPUTS, HIDDEN, QA, QB)
         {
             return Err(NetError::Shape { inputs, hidden, qa, qb });
         }
+        let expected = file_len(buckets);
         if bytes.len() != expected {
-            return Err(NetError::Length(bytes.len()));
+            return Err(NetError::Length { len: bytes.len(), expected });
         }
         let body = &bytes[..expected - 4];
         let stored = u32::from_le_bytes(bytes[expected - 4..].try_into().expect("4 bytes"));
@@ -180,13 +200,22 @@ impl Network {
         feature_weights.iter_mut().for_each(|column| take(column));
         let mut feature_bias = [0; HIDDEN];
         take(&mut feature_bias);
-        let mut output_weights = [0; 2 * HIDDEN];
-        take(&mut output_weights);
-        if output_weights.iter().any(|w| w.abs() > MAX_OUTPUT_WEIGHT) {
+        let mut output_weights = [[0; 2 * HIDDEN]; OUTPUT_BUCKETS];
+        output_weights[..buckets].iter_mut().for_each(|bucket| take(bucket));
+        if output_weights.iter().flatten().any(|w| w.abs() > MAX_OUTPUT_WEIGHT) {
             return Err(NetError::OutputWeights);
         }
-        let at = expected - 8;
-        let output_bias = i32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+        let mut output_bias = [0; OUTPUT_BUCKETS];
+        let biases = bytes[expected - 4 - 4 * buckets..expected - 4].chunks_exact(4);
+        output_bias
+            .iter_mut()
+            .zip(biases)
+            .for_each(|(b, w)| *b = i32::from_le_bytes(w.try_into().expect("4")));
+        // A version 1 net's one output layer serves every bucket.
+        for bucket in buckets..OUTPUT_BUCKETS {
+            output_weights[bucket] = output_weights[0];
+            output_bias[bucket] = output_bias[0];
+        }
         Ok(Network { feature_weights, feature_bias, output_weights, output_bias, scale: i32::from(scale) })
     }
 
@@ -198,10 +227,11 @@ impl Network {
         for field in [VERSION, INPUTS as u16, HIDDEN as u16, scale, QA as u16, QB as u16] {
             out.extend_from_slice(&field.to_le_bytes());
         }
-        let words =
-            self.feature_weights.iter().flatten().chain(&self.feature_bias).chain(&self.output_weights);
-        words.for_each(|w| out.extend_from_slice(&w.to_le_bytes()));
-        out.extend_from_slice(&self.output_bias.to_le_bytes());
+        let words = self.feature_weights.iter().flatten().chain(&self.feature_bias);
+        words
+            .chain(self.output_weights.iter().flatten())
+            .for_each(|w| out.extend_from_slice(&w.to_le_bytes()));
+        self.output_bias.iter().for_each(|b| out.extend_from_slice(&b.to_le_bytes()));
         let hash = fnv1a(&out);
         out.extend_from_slice(&hash.to_le_bytes());
         out
@@ -232,6 +262,6 @@ impl Network {
 }
 
 /// The 32-bit FNV-1a hash of `bytes`.
-fn fnv1a(bytes: &[u8]) -> u32 {
+pub(super) fn fnv1a(bytes: &[u8]) -> u32 {
     bytes.iter().fold(0x811C_9DC5, |h, &b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193))
 }

@@ -1,7 +1,7 @@
 //! The network's invariants: incremental updates equal a refresh, colours are symmetric,
 //! net files round-trip and bad ones are refused.
 
-use super::network::HEADER_LEN;
+use super::network::{HEADER_LEN, fnv1a};
 use super::*;
 use crate::rng::Rng;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, fen::Fen};
@@ -14,9 +14,23 @@ fn random_net(seed: u64) -> Network {
     feature_weights.iter_mut().flatten().for_each(|w| *w = weight(500));
     let mut feature_bias = [0i16; HIDDEN];
     feature_bias.iter_mut().for_each(|w| *w = weight(200));
-    let mut output_weights = [0i16; 2 * HIDDEN];
-    output_weights.iter_mut().for_each(|w| *w = weight(127));
-    Network { feature_weights, feature_bias, output_weights, output_bias: 1234, scale: 150 }
+    let mut output_weights = [[0i16; 2 * HIDDEN]; OUTPUT_BUCKETS];
+    output_weights.iter_mut().flatten().for_each(|w| *w = weight(127));
+    let mut output_bias = [0i32; OUTPUT_BUCKETS];
+    output_bias.iter_mut().for_each(|b| *b = i32::from(weight(2000)));
+    Network { feature_weights, feature_bias, output_weights, output_bias, scale: 150 }
+}
+
+/// The version 1 file of `net`'s first output layer (the format before output buckets).
+fn version_one_bytes(net: &Network) -> Vec<u8> {
+    let mut out = net.to_bytes()[..HEADER_LEN].to_vec();
+    out[4] = 1;
+    let words = net.feature_weights.iter().flatten().chain(&net.feature_bias).chain(&net.output_weights[0]);
+    words.for_each(|w| out.extend_from_slice(&w.to_le_bytes()));
+    out.extend_from_slice(&net.output_bias[0].to_le_bytes());
+    let hash = fnv1a(&out);
+    out.extend_from_slice(&hash.to_le_bytes());
+    out
 }
 
 fn position(fen: &str, mode: CastlingMode) -> Chess {
@@ -115,11 +129,52 @@ fn the_embedded_net_reads_and_net_files_round_trip() {
 }
 
 #[test]
+fn the_output_bucket_counts_the_pieces_on_the_board() {
+    let expected = [(2, 0), (5, 0), (6, 1), (9, 1), (10, 2), (17, 3), (25, 5), (29, 6), (30, 7), (32, 7)];
+    for (pieces, bucket) in expected {
+        assert_eq!(output_bucket(pieces), bucket, "{pieces} pieces");
+    }
+    // Along random games the network's evaluation goes through the bucket of the piece count.
+    let net = random_net(8);
+    let mut rng = Rng::new(8);
+    for _ in 0..20 {
+        let mut pos = Chess::default();
+        for _ in 0..120 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let count = pos.board().occupied().count();
+            let acc = Accumulator::refresh(&net, &pos);
+            let by_rule = net.evaluate(&acc, pos.turn(), ((count - 2) / 4).min(7));
+            assert_eq!(evaluate(&net, &pos, || &acc), mop_up_score(&pos).unwrap_or(by_rule));
+            pos.play_unchecked(moves[rng.below(moves.len())]);
+        }
+    }
+}
+
+#[test]
+fn a_version_one_net_loads_with_its_one_output_layer_in_every_bucket() {
+    let mut net = random_net(9);
+    net.output_weights = [net.output_weights[0]; OUTPUT_BUCKETS];
+    net.output_bias = [net.output_bias[0]; OUTPUT_BUCKETS];
+    let old = version_one_bytes(&net);
+    assert_eq!(old.len() + (OUTPUT_BUCKETS - 1) * (4 * HIDDEN + 4), net.to_bytes().len());
+    assert_eq!(Network::from_bytes(&old).unwrap(), net);
+    let truncated = Network::from_bytes(&old[..old.len() - 1]).unwrap_err();
+    assert!(matches!(truncated, NetError::Length { expected, .. } if expected == old.len()), "{truncated}");
+}
+
+#[test]
 fn bad_net_files_are_refused_with_a_reason() {
     let bytes = random_net(5).to_bytes();
     let error = |bytes: &[u8]| Network::from_bytes(bytes).unwrap_err();
     let truncated = error(&bytes[..bytes.len() - 100]);
-    assert!(matches!(truncated, NetError::Length(n) if n == bytes.len() - 100), "{truncated}");
+    let expected = bytes.len();
+    assert!(
+        matches!(truncated, NetError::Length { len, expected: e } if len == expected - 100 && e == expected),
+        "{truncated}"
+    );
     assert!(truncated.to_string().contains("truncated"));
     assert!(matches!(error(&bytes[..3]), NetError::BadMagic));
     assert!(matches!(error(b"not a net at all, just text"), NetError::BadMagic));
@@ -131,7 +186,7 @@ fn bad_net_files_are_refused_with_a_reason() {
     corrupt[HEADER_LEN + 1000] ^= 0x40;
     assert!(matches!(error(&corrupt), NetError::Checksum));
     let mut wild = random_net(5);
-    wild.output_weights[0] = i16::MAX;
+    wild.output_weights[3][7] = i16::MAX;
     assert!(matches!(error(&wild.to_bytes()), NetError::OutputWeights));
     let mut version = bytes;
     version[4] = 9;
