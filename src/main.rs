@@ -50,6 +50,11 @@ enum Cmd {
         /// Also print each iteration's nodes and the effective branching factor.
         #[arg(long)]
         ebf: bool,
+        /// Check every Nth cutoff of each whole-node pruning step by a search without it
+        /// (`stats` builds; this adds nodes).
+        #[cfg(feature = "stats")]
+        #[arg(long, default_value_t = 0)]
+        verify_every: u64,
     },
     /// Run minimax, alpha-beta and PVS (PV-first off and on) and the strong search side by side.
     Compare {
@@ -189,10 +194,24 @@ fn main() -> ExitCode {
             Engine::new().run(std::io::stdin().lock());
             ExitCode::SUCCESS
         }
-        Some(Cmd::Bench { depth, mode, no_pv_first, threads, ebf }) => {
+        Some(Cmd::Bench {
+            depth,
+            mode,
+            no_pv_first,
+            threads,
+            ebf,
+            #[cfg(feature = "stats")]
+            verify_every,
+        }) => {
             bench::run_with(
                 depth.max(1),
-                SearchConfig { mode, pv_first: !no_pv_first, ..SearchConfig::default() },
+                SearchConfig {
+                    mode,
+                    pv_first: !no_pv_first,
+                    #[cfg(feature = "stats")]
+                    verify_every,
+                    ..SearchConfig::default()
+                },
                 threads.clamp(1, principia::search::MAX_THREADS),
                 ebf,
             );

@@ -14,6 +14,8 @@ mod negamax;
 mod ordering;
 pub mod params;
 mod picker;
+#[cfg(feature = "stats")]
+pub mod prune_stats;
 mod pv;
 mod quiescence;
 mod see;
@@ -84,6 +86,9 @@ pub struct SearchConfig {
     pub multi_pv: usize,
     /// How the search uses the Syzygy tables, when there are any.
     pub syzygy: ProbeSettings,
+    /// Verify every this many whole-node cutoffs of each kind (0: none; `stats` builds).
+    #[cfg(feature = "stats")]
+    pub verify_every: u64,
 }
 
 impl Default for SearchConfig {
@@ -93,6 +98,8 @@ impl Default for SearchConfig {
             pv_first: true,
             multi_pv: 1,
             syzygy: ProbeSettings::default(),
+            #[cfg(feature = "stats")]
+            verify_every: 0,
         }
     }
 }
@@ -170,6 +177,9 @@ pub struct SearchStats {
     pub iteration_nodes: Vec<u64>,
     /// Nodes searched in all, an unfinished iteration included.
     pub total_nodes: u64,
+    /// How often each pruning step fired (`stats` builds).
+    #[cfg(feature = "stats")]
+    pub prune: prune_stats::PruneStats,
     /// What the unit tests watch at the root.
     #[cfg(test)]
     pub(crate) trace: RootTrace,

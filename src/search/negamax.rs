@@ -13,6 +13,25 @@ use crate::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN_BOUND};
 use crate::tt::Bound;
 use shakmaty::{Chess, MoveList, Position};
 
+#[cfg(feature = "stats")]
+use super::prune_stats::{Cut, Event};
+
+/// Counts a pruning event at a node of `depth` in `stats` builds; nothing otherwise.
+macro_rules! stat {
+    ($searcher:expr, $event:ident, $depth:expr) => {
+        #[cfg(feature = "stats")]
+        $searcher.stats.prune.count(Event::$event, $depth);
+    };
+}
+
+/// On a sample of cutoffs, checks one by a search without it in `stats` builds.
+macro_rules! verify {
+    ($searcher:expr, $cut:ident, $($arg:expr),*) => {
+        #[cfg(feature = "stats")]
+        $searcher.verify_cut(Cut::$cut, $($arg),*);
+    };
+}
+
 impl Searcher {
     /// Scores `pos`, the position at `ply`, to `depth` plies inside the window
     /// `(alpha, beta)`. `on_pv` is true while the node lies on the previous iteration's PV.
@@ -128,10 +147,20 @@ impl Searcher {
         };
         // Whole-node pruning (steps 9-10) needs a non-PV node, not in check, that searches
         // every move.
-        let prunable = !pv_node && !in_check && excluded.is_none();
+        let prunable = !pv_node && !in_check && excluded.is_none() && !self.verifying_at(ply);
+        stat!(self, Node, depth);
         if prunable && depth <= rfp_depth() && beta.abs() < MATE_BOUND && eval - rfp_margin() * depth >= beta
         {
-            return if stalemate(pos, &mut moves) { DRAW } else { eval };
+            if stalemate(pos, &mut moves) {
+                return DRAW;
+            }
+            stat!(self, RfpCut, depth);
+            #[cfg(feature = "stats")]
+            if ply > 0 && depth >= NMP_DEPTH && !self.stack[ply].null_move && has_pieces(pos) {
+                stat!(self, RfpNullReady, depth);
+            }
+            verify!(self, Rfp, pos, depth, ply, alpha, beta, on_pv);
+            return eval;
         }
 
         // 9b. Razoring: far enough below alpha near the horizon, only a capture can save the
@@ -142,11 +171,14 @@ impl Searcher {
             && eval + razor_margin() * depth < alpha
             && !stalemate(pos, &mut moves)
         {
+            stat!(self, RazorTry, depth);
             let score = self.quiescence(pos, ply, alpha, alpha + 1);
             if self.stopped {
                 return 0;
             }
             if score <= alpha {
+                stat!(self, RazorCut, depth);
+                verify!(self, Razor, pos, depth, ply, alpha, beta, on_pv);
                 return score;
             }
         }
@@ -164,6 +196,7 @@ impl Searcher {
             && !stalemate(pos, &mut moves)
             && let Ok(null) = pos.clone().swap_turn()
         {
+            stat!(self, NullTry, depth);
             let reduction = nmp_base() + depth / nmp_depth_divisor();
             self.stack.enter(ply, null_move_key(pos, key), None);
             self.stack.defer_accumulator(ply, None);
@@ -171,7 +204,11 @@ impl Searcher {
             if self.stopped {
                 return 0;
             }
+            #[cfg(feature = "stats")]
+            self.stats.prune.null_margin(eval - beta, score >= beta);
             if score >= beta {
+                stat!(self, NullCut, depth);
+                verify!(self, Null, pos, depth, ply, alpha, beta, on_pv);
                 return if score > MATE_BOUND { beta } else { score };
             }
         }
@@ -262,17 +299,21 @@ impl Searcher {
             //     it is known to be searched.
             if !pv_node && !in_check && !gives_check && best > -MATE_BOUND && depth <= prune_depth() {
                 let lmr_depth = depth - reduction;
-                let skip = if quiet {
-                    let late = quiets_tried.len() as i32 >= lmp_base() + depth * depth;
-                    if late {
-                        picker.stop_ordering_quiets();
-                    }
-                    late || eval + futility_base() + futility_margin() * lmr_depth <= alpha
-                        || !see_ge(pos, mv, -see_quiet_margin() * lmr_depth)
-                } else {
-                    !see_ge(pos, mv, -see_capture_margin() * depth)
-                };
-                if skip {
+                if quiet && quiets_tried.len() as i32 >= lmp_base() + depth * depth {
+                    picker.stop_ordering_quiets();
+                    stat!(self, LmpSkip, depth);
+                    continue;
+                }
+                if quiet && eval + futility_base() + futility_margin() * lmr_depth <= alpha {
+                    stat!(self, FutilitySkip, depth);
+                    continue;
+                }
+                if quiet && !see_ge(pos, mv, -see_quiet_margin() * lmr_depth) {
+                    stat!(self, SeeQuietSkip, depth);
+                    continue;
+                }
+                if !quiet && !see_ge(pos, mv, -see_capture_margin() * depth) {
+                    stat!(self, SeeCaptureSkip, depth);
                     continue;
                 }
             }
@@ -385,4 +426,13 @@ fn stalemate(pos: &Chess, moves: &mut Option<MoveList>) -> bool {
 fn has_pieces(pos: &Chess) -> bool {
     let board = pos.board();
     (pos.us() & !board.pawns() & !board.kings()).any()
+}
+
+#[cfg(not(feature = "stats"))]
+impl Searcher {
+    /// Pruning is verified only in `stats` builds.
+    #[inline(always)]
+    fn verifying_at(&mut self, _ply: usize) -> bool {
+        false
+    }
 }

@@ -84,6 +84,8 @@ fn run_here(depth: u32, config: SearchConfig, threads: usize, ebf: bool) -> Benc
     let mut searching = Duration::ZERO;
     let mut nodes = 0;
     let mut per_iteration = vec![0u64; depth as usize];
+    #[cfg(feature = "stats")]
+    let mut prune = crate::search::prune_stats::PruneStats::default();
     for (i, fen) in POSITIONS.iter().enumerate() {
         let fen: Fen = fen.parse().expect("bench FEN");
         let game = Game::from_fen(fen, CastlingMode::Standard).expect("bench position");
@@ -102,6 +104,8 @@ fn run_here(depth: u32, config: SearchConfig, threads: usize, ebf: bool) -> Benc
             per_iteration[d] += cumulative - previous;
             previous = cumulative;
         }
+        #[cfg(feature = "stats")]
+        prune.add(&result.stats.prune);
         let n = result.info.map_or(0, |info| info.counters.nodes);
         let ms = took.as_millis();
         send(&format!("position {:>2}/{}: {n} nodes {ms} ms", i + 1, POSITIONS.len()));
@@ -118,6 +122,8 @@ fn run_here(depth: u32, config: SearchConfig, threads: usize, ebf: bool) -> Benc
             send(&format!("depth {:>2}: {:>10} nodes, EBF {ratio:.2}", d + 2, pair[1]));
         }
     }
+    #[cfg(feature = "stats")]
+    prune.report().iter().for_each(|line| send(line));
     send(&format!("{nodes} nodes {nps} nps"));
     BenchResult { nodes, nps }
 }
