@@ -11,3 +11,4 @@ pub mod syzygy;
 pub mod tools;
 pub mod tt;
 pub mod uci;
+pub mod wdl;

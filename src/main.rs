@@ -14,6 +14,7 @@ use principia::{
         datagen::{self, DEFAULT_HARD_NODES_FACTOR, DatagenConfig},
         perft,
         train::{self, TrainConfig},
+        wdlfit::{self, WdlFitConfig},
     },
 };
 use shakmaty::{CastlingMode, fen::Fen};
@@ -112,6 +113,10 @@ enum Cmd {
         /// Game-record file to append to (created if missing).
         #[arg(long)]
         out: PathBuf,
+        /// The scores are in the engine's units (PGNs from before 2026-11-26, when
+        /// Principia began to report normalised centipawns), not to be converted back.
+        #[arg(long)]
+        raw_scores: bool,
     },
     /// Train the network on datagen games (on the CPU) and write it quantised.
     Train {
@@ -148,6 +153,16 @@ enum Cmd {
         /// Start from this net's weights (and its scale) instead of random ones.
         #[arg(long, value_name = "NET")]
         init: Option<PathBuf>,
+    },
+    /// Fit the win/draw/loss model (`UCI_ShowWDL`, normalised `score cp`) on the results of
+    /// scored games and print it, with the constants `src/wdl.rs` takes.
+    WdlFit {
+        /// Game files written by datagen or convert.
+        #[arg(required = true)]
+        data: Vec<PathBuf>,
+        /// Leave out scores beyond this many engine centipawns (the result is certain there).
+        #[arg(long, default_value_t = 1500)]
+        max_score: i32,
     },
     /// Opening FENs for OpenBench: `genfens N seed S book <None|FILE>`, as the UCI command.
     Genfens {
@@ -228,7 +243,14 @@ fn main() -> ExitCode {
             let config = DatagenConfig { out, games, nodes, hard_nodes, random_plies, seed, threads };
             exit_code("datagen", datagen::run(config))
         }
-        Some(Cmd::Convert { pgns, out }) => exit_code("convert", convert::run(&ConvertConfig { pgns, out })),
+        Some(Cmd::Convert { pgns, out, raw_scores }) => {
+            exit_code("convert", convert::run(&ConvertConfig { pgns, out, raw_scores }))
+        }
+        Some(Cmd::WdlFit { data, max_score }) => exit_code(
+            "wdl-fit",
+            wdlfit::run(&WdlFitConfig { data, max_score: max_score.clamp(1, 20_000) })
+                .map(|report| print!("{report}")),
+        ),
         Some(Cmd::Genfens { words }) => {
             Engine::new().run(std::io::Cursor::new(format!("genfens {}\n", words.join(" "))));
             ExitCode::SUCCESS
@@ -247,7 +269,10 @@ fn main() -> ExitCode {
                 };
                 let pos = game.position();
                 println!("{}", eval::explain(&net, pos));
-                println!("Evaluation: {} (side to move)", net.evaluate_position(pos));
+                let score = net.evaluate_position(pos);
+                let material = principia::wdl::material(shakmaty::Position::board(pos));
+                let reported = principia::uci::format_reported(score, material);
+                println!("Evaluation: {reported} (side to move; {score} in the engine's units)");
                 Ok(())
             }),
         ),

@@ -4,6 +4,7 @@
 use crate::score::mate_in;
 use crate::search::{Counters, LiveLine, SearchInfo};
 use crate::tt::Bound;
+use crate::wdl;
 use shakmaty::{CastlingMode, Move, fen::Fen, uci::UciMove};
 use std::fmt;
 use std::num::IntErrorKind;
@@ -339,7 +340,7 @@ pub fn format_move(mv: Move, mode: CastlingMode) -> String {
     mv.to_uci(mode).to_string()
 }
 
-/// `cp X` or `mate N`, as UCI writes a score.
+/// `cp X` or `mate N`, as UCI writes a score, in the engine's own units.
 pub fn format_score(score: i32) -> String {
     match mate_in(score) {
         Some(moves) => format!("mate {moves}"),
@@ -347,39 +348,27 @@ pub fn format_score(score: i32) -> String {
     }
 }
 
-/// Score at which the WDL model gives even chances of a win and of not winning.
-const WDL_MIDPOINT: f64 = 200.0;
-
-/// Spread of the WDL model in centipawns: smaller is more decisive.
-const WDL_SPREAD: f64 = 80.0;
-
-/// Win, draw and loss chances in per mille for `score`, from our own logistic model:
-/// a win is as likely as not at +200 cp; mate scores are certain.
-pub fn wdl(score: i32) -> (u32, u32, u32) {
-    match mate_in(score) {
-        Some(n) if n > 0 => return (1000, 0, 0),
-        Some(_) => return (0, 0, 1000),
-        None => {}
-    }
-    let win = |cp: f64| (1000.0 / (1.0 + ((WDL_MIDPOINT - cp) / WDL_SPREAD).exp())).round() as u32;
-    let (w, l) = (win(f64::from(score)), win(-f64::from(score)));
-    (w, 1000 - w - l, l)
+/// A score as reported to the user: `cp` normalised at the root's `material` (+100 is an
+/// even chance to win, `wdl.rs`), or `mate N`.
+pub fn format_reported(score: i32, material: i32) -> String {
+    format_score(wdl::normalised_cp(score, material))
 }
 
-/// The `info` line for a finished iteration (with `wdl W D L` when `show_wdl`).
-pub fn format_info(info: &SearchInfo, mode: CastlingMode, show_wdl: bool) -> String {
+/// The `info` line for a finished iteration, the score normalised at the root's `material`
+/// (with `wdl W D L` when `show_wdl`).
+pub fn format_info(info: &SearchInfo, mode: CastlingMode, show_wdl: bool, material: i32) -> String {
     let mut line = format!("info depth {} seldepth {}", info.depth, info.counters.seldepth);
     if let Some(rank) = info.multipv {
         line.push_str(&format!(" multipv {rank}"));
     }
-    line.push_str(&format!(" score {}", format_score(info.score)));
+    line.push_str(&format!(" score {}", format_reported(info.score, material)));
     match info.bound {
         Bound::Exact => {}
         Bound::Lower => line.push_str(" lowerbound"),
         Bound::Upper => line.push_str(" upperbound"),
     }
     if show_wdl {
-        let (w, d, l) = wdl(info.score);
+        let (w, d, l) = wdl::wdl(info.score, material);
         line.push_str(&format!(" wdl {w} {d} {l}"));
     }
     push_counters(&mut line, &info.counters);
@@ -570,17 +559,35 @@ mod tests {
             multipv: None,
             pv: Vec::new(),
         };
+        let cp = wdl::normalised_cp(40, 78);
+        let line = |info: &SearchInfo, show_wdl| format_info(info, CastlingMode::Standard, show_wdl, 78);
         assert!(
-            format_info(&info, CastlingMode::Standard, false)
-                .starts_with("info depth 7 seldepth 9 score cp 40 lowerbound nodes")
+            line(&info, false)
+                .starts_with(&format!("info depth 7 seldepth 9 score cp {cp} lowerbound nodes"))
         );
         info.bound = Bound::Upper;
-        assert!(format_info(&info, CastlingMode::Standard, false).contains("score cp 40 upperbound nodes"));
+        assert!(line(&info, false).contains(&format!("score cp {cp} upperbound nodes")));
         info.bound = Bound::Exact;
-        assert!(format_info(&info, CastlingMode::Standard, false).contains("score cp 40 nodes"));
+        assert!(line(&info, false).contains(&format!("score cp {cp} nodes")));
         info.multipv = Some(2);
-        let line = format_info(&info, CastlingMode::Standard, true);
-        assert!(line.starts_with("info depth 7 seldepth 9 multipv 2 score cp 40 wdl "), "{line}");
+        let (w, d, l) = wdl::wdl(40, 78);
+        let expected = format!("info depth 7 seldepth 9 multipv 2 score cp {cp} wdl {w} {d} {l} nodes");
+        assert!(line(&info, true).starts_with(&expected), "{}", line(&info, true));
+    }
+
+    #[test]
+    fn reported_scores_are_normalised_and_mates_are_not() {
+        use crate::score::MATE;
+        for material in [10, 40, 78] {
+            for cp in [100, -250] {
+                let score = wdl::engine_score(cp, material);
+                let reported = wdl::normalised_cp(score, material);
+                assert_eq!(format_reported(score, material), format!("cp {reported}"));
+                assert!((reported - cp).abs() <= 1, "{cp} at {material}: {reported}");
+            }
+            assert_eq!(format_reported(MATE - 3, material), "mate 2");
+            assert_eq!(format_reported(0, material), "cp 0");
+        }
     }
 
     #[test]
@@ -590,26 +597,13 @@ mod tests {
         let info =
             SearchInfo { depth: 9, score: -15, counters, bound: Bound::Exact, multipv: None, pv: Vec::new() };
         let common = " nodes 5000 nps 20000 time 250 hashfull 31 tbhits 4";
-        let info_line = format_info(&info, CastlingMode::Standard, false);
-        assert_eq!(info_line, format!("info depth 9 seldepth 12 score cp -15{common}"));
+        let info_line = format_info(&info, CastlingMode::Standard, false, 78);
+        let cp = wdl::normalised_cp(-15, 78);
+        assert_eq!(info_line, format!("info depth 9 seldepth 12 score cp {cp}{common}"));
         let live = format_live(&LiveLine::Progress { depth: 9, counters }, CastlingMode::Standard);
         assert_eq!(live, format!("info depth 9 seldepth 12{common}"));
         let bare = Counters { hashfull: None, tbhits: None, ..counters };
         let live = format_live(&LiveLine::Progress { depth: 9, counters: bare }, CastlingMode::Standard);
         assert_eq!(live, "info depth 9 seldepth 12 nodes 5000 nps 20000 time 250");
-    }
-
-    #[test]
-    fn wdl_is_a_symmetric_per_mille_model() {
-        use crate::score::MATE;
-        for cp in [-3000, -400, -200, -50, 0, 1, 50, 200, 400, 3000] {
-            let (w, d, l) = wdl(cp);
-            assert_eq!(w + d + l, 1000, "{cp}");
-            assert_eq!(wdl(-cp), (l, d, w), "{cp}");
-        }
-        assert!(wdl(0).1 > 800, "an equal position is mostly a draw");
-        assert!(wdl(100).0 < wdl(300).0);
-        assert_eq!(wdl(MATE - 3), (1000, 0, 0));
-        assert_eq!(wdl(-MATE + 2), (0, 0, 1000));
     }
 }

@@ -1,4 +1,5 @@
-//! The tools through the real binary: `eval`, `datagen`, `train`, `compare` and `bench --ebf`.
+//! The tools through the real binary: `eval`, `datagen`, `train`, `wdl-fit`, `compare` and
+//! `bench --ebf`.
 
 mod common;
 
@@ -58,6 +59,19 @@ fn datagen_is_deterministic_across_threads_and_resumes_after_an_interrupt() {
     assert_eq!(count, Ok(4));
     assert!(plies > 40, "{plies} plies");
     let _ = (std::fs::remove_file(&whole), std::fs::remove_file(&resumed));
+}
+
+#[test]
+fn wdl_fit_prints_the_model_as_constants_and_its_likelihood() {
+    let fixture = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/games_fixture.bin");
+    let out = principia(&["wdl-fit", fixture]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    assert!(text.starts_with("wdl-fit: ") && text.contains(" positions ("), "{text}");
+    for constant in ["pub const MIDPOINT: [f64; 4] = [", "pub const SPREAD: [f64; 4] = ["] {
+        assert!(text.lines().any(|l| l.starts_with(constant)), "{text}");
+    }
+    assert!(text.lines().any(|l| l.starts_with("mean log-likelihood: per material -")), "{text}");
 }
 
 #[test]

@@ -19,7 +19,8 @@ use crate::search::{
 use crate::syzygy::{self, Tablebases};
 use crate::tools::{bench, genfens, perft};
 use crate::tt::TranspositionTable;
-use crate::uci::{Command, Go, format_bestmove, format_info, format_live, format_move, format_score};
+use crate::uci::{Command, Go, format_bestmove, format_info, format_live, format_move, format_reported};
+use crate::wdl;
 use options::{NetChoice, Options, UciOption};
 use shakmaty::{CastlingMode, Color, Position, fen::Fen};
 use std::io::BufRead;
@@ -151,7 +152,11 @@ impl Engine {
         for line in eval::explain(&self.net, pos).lines() {
             send(line);
         }
-        send(&format!("Evaluation: {} (side to move)", format_score(self.net.evaluate_position(pos))));
+        let score = self.net.evaluate_position(pos);
+        send(&format!(
+            "Evaluation: {} (side to move; {score} in the engine's units)",
+            format_reported(score, wdl::material(pos.board()))
+        ));
     }
 
     fn setoption(&mut self, name: &str, value: Option<&str>) {
@@ -308,12 +313,13 @@ impl Engine {
         let game = self.game.clone();
         let mode = self.castling_mode();
         let show_wdl = self.options.show_wdl;
+        let material = wdl::material(self.game.position().board());
         let thread_control = Arc::clone(&control);
         let spawned =
             std::thread::Builder::new().name("search".into()).stack_size(STACK_SIZE).spawn(move || {
                 let c = thread_control;
                 let (main, helpers) = searchers.split_first_mut().expect("a main searcher");
-                let mut report = |info: &SearchInfo| send(&format_info(info, mode, show_wdl));
+                let mut report = |info: &SearchInfo| send(&format_info(info, mode, show_wdl, material));
                 // The answer goes out as soon as the main thread has it; helpers are joined after.
                 let answer = |result: &SearchResult| {
                     // `go infinite` and `go ponder` wait for `stop` (or `ponderhit`) before answering.
@@ -324,7 +330,7 @@ impl Engine {
                         std::thread::sleep(Duration::from_millis(1));
                     }
                     if let (None, Some(info)) = (result.best_move, &result.info) {
-                        send(&format!("info depth 0 score {}", format_score(info.score)));
+                        send(&format!("info depth 0 score {}", format_reported(info.score, material)));
                     }
                     // A level with a random bonus plays the line it picks among the finished
                     // lines; the others play as full strength does (the best line, multipv 1).

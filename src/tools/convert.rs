@@ -16,7 +16,9 @@
 //! | `match.py` | `{ +0.18/0.09s }`, `{ +999.97/0.05s }` | pawns / time; python-chess's mates as ±(1000 - moves) pawns |
 //!
 //! and any other comment, or none, leaves the ply without a score (`games::NO_SCORE`,
-//! which `train` skips).
+//! which `train` skips). Principia reports normalised centipawns (`wdl.rs`), so `run` turns
+//! the scores back into the engine's units at each position's material, unless told the
+//! PGN's scores are raw ones already (`--raw-scores`: older PGNs).
 //!
 //! `match.py` writes each game twice: a mainline without comments, and the scored game as a
 //! variation of the first move that replays the whole mainline. So the scores come from
@@ -31,6 +33,7 @@
 
 use super::games::{self, GameRecord, NO_SCORE};
 use crate::score::{MATE, MATE_BOUND, MAX_PLY};
+use crate::wdl;
 use pgn_reader::{Outcome, RawComment, RawTag, Reader, SanPlus, Skip, Visitor};
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, fen::Fen};
 use std::collections::BTreeMap;
@@ -47,6 +50,9 @@ pub struct ConvertConfig {
     pub pgns: Vec<PathBuf>,
     /// Game-record file the games are appended to (created if missing).
     pub out: PathBuf,
+    /// The comments' scores are in the engine's own units (PGNs written before Principia
+    /// reported normalised scores, 2026-11-26), not normalised ones to convert back.
+    pub raw_scores: bool,
 }
 
 /// Why a game of a PGN file wrote no record.
@@ -196,7 +202,10 @@ pub fn run(config: &ConvertConfig) -> Result<Summary, String> {
         read_games(pgn, |game| {
             summary.add(&game);
             match game {
-                Ok(converted) => {
+                Ok(mut converted) => {
+                    if !config.raw_scores {
+                        to_engine_units(&mut converted.record);
+                    }
                     out.write_all(&converted.record.encode()).map_err(|e| format!("{out_name}: {e}"))
                 }
                 Err(_) => Ok(()),
@@ -207,6 +216,19 @@ pub fn run(config: &ConvertConfig) -> Result<Summary, String> {
     out.flush().map_err(|e| format!("{out_name}: {e}"))?;
     eprintln!("convert: {summary}");
     Ok(summary)
+}
+
+/// Turns a record's scores from normalised centipawns, as Principia reports them, back into
+/// the engine's units at each position's material (`wdl.rs`); mates stay as they are.
+pub fn to_engine_units(record: &mut GameRecord) {
+    let mut pos = record.start.clone();
+    for (mv, score) in &mut record.plies {
+        if *score != NO_SCORE {
+            let engine = wdl::engine_score(i32::from(*score), wdl::material(pos.board()));
+            *score = engine.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16;
+        }
+        pos.play_unchecked(*mv);
+    }
 }
 
 /// Reads every game of a PGN text, handing each to `visit` converted or with why not;
@@ -508,6 +530,24 @@ mod tests {
         })
         .unwrap();
         games
+    }
+
+    #[test]
+    fn normalised_scores_go_back_to_the_engines_units_and_mates_stay() {
+        let pgn = "[Result \"1-0\"]\n\n1. e4 { +1.00/0.1s } e5 { -2.50/0.1s } 2. Qh5 { +M5/9 0.1s } 1-0\n";
+        let mut records = Vec::new();
+        read_games(pgn.as_bytes(), |game| {
+            records.push(game.expect("a game").record);
+            Ok(())
+        })
+        .unwrap();
+        let mut record = records.pop().unwrap();
+        assert_eq!(record.plies[0].1, 100);
+        to_engine_units(&mut record);
+        let start = wdl::material(Chess::default().board());
+        assert_eq!(i32::from(record.plies[0].1), wdl::engine_score(100, start));
+        assert_eq!(i32::from(record.plies[1].1), wdl::engine_score(250, start), "White's side");
+        assert_eq!(i32::from(record.plies[2].1), MATE - 5);
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! Offline tools beside the engine: `bench`, `perft`, `compare`, `datagen`, `convert`,
-//! `genfens` and `train`.
+//! `genfens`, `train` and `wdl-fit`.
 //! The engine's core (search, evaluation, UCI) does not depend on anything here but
 //! `bench` and `perft`, which the UCI terminal extras call.
 
@@ -12,3 +12,4 @@ pub mod genfens;
 pub mod perft;
 pub mod plot;
 pub mod train;
+pub mod wdlfit;
