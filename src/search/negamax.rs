@@ -185,14 +185,14 @@ impl Searcher {
 
         // 10. Null move: if passing still leaves us at or above beta, a real move would too.
         //     Not at PV nodes, in check, twice in a row, with only pawns left (zugzwang),
-        //     when a mate is at stake, or when the static evaluation is already below beta.
+        //     when a mate is at stake, or when the evaluation is not clearly above beta.
         if prunable
             && ply > 0
             && depth >= NMP_DEPTH
             && beta.abs() < MATE_BOUND
             && !self.stack[ply].null_move
             && has_pieces(pos)
-            && eval >= beta
+            && eval >= beta + nmp_margin()
             && !stalemate(pos, &mut moves)
             && let Ok(null) = pos.clone().swap_turn()
         {

@@ -96,6 +96,9 @@ tunables! {
     nmp_base: 3 in 2..=5;
     /// ...and one more for every this many plies of depth.
     nmp_depth_divisor: 6 in 3..=10;
+    /// Null move needs the evaluation this far above beta: closer, passing gives the
+    /// opponent the tempo that the evaluation's lead was, and the search nearly always fails.
+    nmp_margin: 25 in 0..=80;
 
     // Move pruning (non-PV nodes, not in check, a move already searched, checks kept).
 
