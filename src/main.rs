@@ -269,10 +269,8 @@ fn main() -> ExitCode {
                 };
                 let pos = game.position();
                 println!("{}", eval::explain(&net, pos));
-                let score = net.evaluate_position(pos);
                 let material = principia::wdl::material(shakmaty::Position::board(pos));
-                let reported = principia::uci::format_reported(score, material);
-                println!("Evaluation: {reported} (side to move; {score} in the engine's units)");
+                println!("{}", principia::uci::format_evaluation(net.evaluate_position(pos), material));
                 Ok(())
             }),
         ),

@@ -354,6 +354,12 @@ pub fn format_reported(score: i32, material: i32) -> String {
     format_score(wdl::normalised_cp(score, material))
 }
 
+/// The last line of `eval`: the network's `score` for the side to move, normalised at the
+/// position's `material` and in the engine's units.
+pub fn format_evaluation(score: i32, material: i32) -> String {
+    format!("Evaluation: {} (side to move; {score} in the engine's units)", format_reported(score, material))
+}
+
 /// The `info` line for a finished iteration, the score normalised at the root's `material`
 /// (with `wdl W D L` when `show_wdl`).
 pub fn format_info(info: &SearchInfo, mode: CastlingMode, show_wdl: bool, material: i32) -> String {

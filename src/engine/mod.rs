@@ -19,7 +19,9 @@ use crate::search::{
 use crate::syzygy::{self, Tablebases};
 use crate::tools::{bench, genfens, perft};
 use crate::tt::TranspositionTable;
-use crate::uci::{Command, Go, format_bestmove, format_info, format_live, format_move, format_reported};
+use crate::uci::{
+    Command, Go, format_bestmove, format_evaluation, format_info, format_live, format_move, format_reported,
+};
 use crate::wdl;
 use options::{NetChoice, Options, UciOption};
 use shakmaty::{CastlingMode, Color, Position, fen::Fen};
@@ -152,11 +154,7 @@ impl Engine {
         for line in eval::explain(&self.net, pos).lines() {
             send(line);
         }
-        let score = self.net.evaluate_position(pos);
-        send(&format!(
-            "Evaluation: {} (side to move; {score} in the engine's units)",
-            format_reported(score, wdl::material(pos.board()))
-        ));
+        send(&format_evaluation(self.net.evaluate_position(pos), wdl::material(pos.board())));
     }
 
     fn setoption(&mut self, name: &str, value: Option<&str>) {
