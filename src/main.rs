@@ -153,6 +153,9 @@ enum Cmd {
         /// Start from this net's weights (and its scale) instead of random ones.
         #[arg(long, value_name = "NET")]
         init: Option<PathBuf>,
+        /// One output layer for every piece count (a version 1 net, as networks 1-6), not one per bucket.
+        #[arg(long)]
+        one_output: bool,
     },
     /// Fit the win/draw/loss model (`UCI_ShowWDL`, normalised `score cp`) on the results of
     /// scored games and print it, with the constants `src/wdl.rs` takes.
@@ -232,9 +235,34 @@ fn main() -> ExitCode {
             );
             ExitCode::SUCCESS
         }
-        Some(Cmd::Train { data, out, epochs, lr, batch, wdl, threads, seed, resume, scale, init }) => {
-            let config =
-                TrainConfig { data, out, epochs, lr, batch, wdl, threads, seed, resume, scale, init };
+        Some(Cmd::Train {
+            data,
+            out,
+            epochs,
+            lr,
+            batch,
+            wdl,
+            threads,
+            seed,
+            resume,
+            scale,
+            init,
+            one_output,
+        }) => {
+            let config = TrainConfig {
+                data,
+                out,
+                epochs,
+                lr,
+                batch,
+                wdl,
+                threads,
+                seed,
+                resume,
+                scale,
+                init,
+                one_output,
+            };
             exit_code("train", train::run(&config))
         }
         Some(Cmd::Datagen { out, games, nodes, hard_nodes, random_plies, seed, threads }) => {

@@ -5,7 +5,7 @@
 //! | bytes | field |
 //! |---|---|
 //! | 4 | magic `PRNN` |
-//! | 2 | format version, 2 (version 1, with one output layer, still loads) |
+//! | 2 | format version: 2, or 1 for a net with one output layer for every bucket |
 //! | 2 | inputs per side (768) |
 //! | 2 | hidden neurons per side |
 //! | 2 | `scale`: centipawns per unit of output |
@@ -17,8 +17,8 @@
 //! | `8 * 4` | output biases, i32, scaled by `QA * QB`, bucket by bucket |
 //! | 4 | FNV-1a hash of every byte before it |
 //!
-//! Version 1 had a single output layer (`2 * 2H` weights and one bias); it loads as the
-//! same layer in every bucket, so it evaluates as it always did.
+//! Version 1 has a single output layer (`2 * 2H` weights and one bias); it loads as the
+//! same layer in every bucket, and a net whose buckets are all the same is written so.
 
 use super::accumulator::Accumulator;
 use super::output::{MAX_OUTPUT_WEIGHT, screlu_dot};
@@ -32,9 +32,9 @@ use std::path::{Path, PathBuf};
 pub const MAGIC: [u8; 4] = *b"PRNN";
 /// Length of the header before the weights.
 pub const HEADER_LEN: usize = 16;
-/// The format version this build writes.
+/// The format version of a net with an output layer for each bucket.
 const VERSION: u16 = 2;
-/// The older version this build still reads: one output layer for every bucket.
+/// The format of a net with one output layer for every bucket (networks 1-6).
 const VERSION_ONE_OUTPUT: u16 = 1;
 /// Length of a net file of this build's shape with `buckets` output layers: header,
 /// weights, biases and hash.
@@ -219,19 +219,23 @@ impl Network {
         Ok(Network { feature_weights, feature_bias, output_weights, output_bias, scale: i32::from(scale) })
     }
 
-    /// The net file of this network.
+    /// The net file of this network: version 1 (one output layer) when every bucket's layer
+    /// is the same, version 2 otherwise.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(FILE_LEN);
+        let one = self.output_weights.iter().all(|w| *w == self.output_weights[0])
+            && self.output_bias.iter().all(|&b| b == self.output_bias[0]);
+        let (version, buckets) = if one { (VERSION_ONE_OUTPUT, 1) } else { (VERSION, OUTPUT_BUCKETS) };
+        let mut out = Vec::with_capacity(file_len(buckets));
         out.extend_from_slice(&MAGIC);
         let scale = u16::try_from(self.scale).expect("scale fits 16 bits");
-        for field in [VERSION, INPUTS as u16, HIDDEN as u16, scale, QA as u16, QB as u16] {
+        for field in [version, INPUTS as u16, HIDDEN as u16, scale, QA as u16, QB as u16] {
             out.extend_from_slice(&field.to_le_bytes());
         }
         let words = self.feature_weights.iter().flatten().chain(&self.feature_bias);
         words
-            .chain(self.output_weights.iter().flatten())
+            .chain(self.output_weights[..buckets].iter().flatten())
             .for_each(|w| out.extend_from_slice(&w.to_le_bytes()));
-        self.output_bias.iter().for_each(|b| out.extend_from_slice(&b.to_le_bytes()));
+        self.output_bias[..buckets].iter().for_each(|b| out.extend_from_slice(&b.to_le_bytes()));
         let hash = fnv1a(&out);
         out.extend_from_slice(&hash.to_le_bytes());
         out

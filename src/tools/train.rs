@@ -43,6 +43,9 @@ pub struct TrainConfig {
     pub scale: Option<f32>,
     /// A net file to start from (its weights and its scale) instead of random weights.
     pub init: Option<PathBuf>,
+    /// Train one output layer for every piece count (written as a version 1 net) instead of
+    /// one for each bucket.
+    pub one_output: bool,
 }
 
 /// Weights are kept within this bound, so the quantised hidden layer fits 16 bits
@@ -223,6 +226,8 @@ pub struct FloatNet {
     pub w2: Vec<f32>,
     /// Output bias of each bucket.
     pub b2: Vec<f32>,
+    /// Every position goes through the first output layer (a version 1 net), not its bucket's.
+    pub one_output: bool,
 }
 
 impl FloatNet {
@@ -238,6 +243,7 @@ impl FloatNet {
                 .map(|_| uniform(1.0 / (2.0 * HIDDEN as f32).sqrt()))
                 .collect(),
             b2: vec![0.0; OUTPUT_BUCKETS],
+            one_output: false,
         }
     }
 
@@ -249,6 +255,7 @@ impl FloatNet {
             b1: net.feature_bias.iter().map(|&w| unq(w, QA)).collect(),
             w2: net.output_weights.iter().flatten().map(|&w| unq(w, QB)).collect(),
             b2: net.output_bias.iter().map(|&b| b as f32 / (QA * QB) as f32).collect(),
+            one_output: false,
         }
     }
 
@@ -258,6 +265,7 @@ impl FloatNet {
             b1: vec![0.0; HIDDEN],
             w2: vec![0.0; OUTPUT_BUCKETS * 2 * HIDDEN],
             b2: vec![0.0; OUTPUT_BUCKETS],
+            one_output: false,
         }
     }
 
@@ -276,7 +284,8 @@ impl FloatNet {
         forward(self, sample, &mut scratch)
     }
 
-    /// The integer network: weights rounded to the engine's scales.
+    /// The integer network: weights rounded to the engine's scales (the first output layer
+    /// in every bucket when there is one).
     pub fn quantise(&self, scale: f32) -> Network {
         let q = |w: f32, by: i32| (w * by as f32).round() as i16;
         let mut feature_weights = vec![[0i16; HIDDEN]; INPUTS];
@@ -289,6 +298,10 @@ impl FloatNet {
         output_weights.iter_mut().flatten().zip(&self.w2).for_each(|(c, &w)| *c = q(w, QB));
         let mut output_bias = [0i32; OUTPUT_BUCKETS];
         output_bias.iter_mut().zip(&self.b2).for_each(|(c, &b)| *c = (b * (QA * QB) as f32).round() as i32);
+        if self.one_output {
+            output_weights = [output_weights[0]; OUTPUT_BUCKETS];
+            output_bias = [output_bias[0]; OUTPUT_BUCKETS];
+        }
         Network { feature_weights, feature_bias, output_weights, output_bias, scale: scale.round() as i32 }
     }
 }
@@ -313,7 +326,7 @@ impl Default for Scratch {
 #[inline(always)]
 fn forward(net: &FloatNet, sample: &Sample, s: &mut Scratch) -> f32 {
     s.count = sample.features(&mut s.ours, &mut s.theirs);
-    s.bucket = output_bucket(s.count);
+    s.bucket = if net.one_output { 0 } else { output_bucket(s.count) };
     let mut out = net.b2[s.bucket];
     for (side, inputs) in [&s.ours, &s.theirs].into_iter().enumerate() {
         let hidden = &mut s.hidden[side];
@@ -554,7 +567,8 @@ pub fn run(config: &TrainConfig) -> Result<(), String> {
     } else if let Some(path) = &config.init {
         let net = Network::load(path).map_err(|e| e.to_string())?;
         let scale = config.scale.unwrap_or(net.scale as f32);
-        let trainer = Trainer::from_net(FloatNet::from_network(&net), scale);
+        let floats = FloatNet { one_output: config.one_output, ..FloatNet::from_network(&net) };
+        let trainer = Trainer::from_net(floats, scale);
         let held = mean_loss(&trainer.net, &held_out, scale, config.wdl, config.threads);
         eprintln!("starting from {} (scale {scale:.1}): held-out loss {held:.6}", path.display());
         trainer
@@ -563,6 +577,7 @@ pub fn run(config: &TrainConfig) -> Result<(), String> {
         eprintln!("scale {scale:.1} cp per output unit (sigmoid(score / scale) fits the results)");
         Trainer::new(config.seed, scale)
     };
+    trainer.net.one_output = config.one_output;
     let mut best = f64::INFINITY;
     while trainer.epoch < config.epochs {
         let lr = learning_rate(config.lr, trainer.epoch, config.epochs);
@@ -619,6 +634,7 @@ mod tests {
             resume: false,
             scale: None,
             init: None,
+            one_output: false,
         }
     }
 
@@ -681,6 +697,33 @@ mod tests {
         let worst = errors.iter().copied().fold(0.0, f32::max);
         // (Rounding the output weights to 64ths moves a young net's small outputs by a few cp.)
         assert!(mean < 2.5 && worst < 10.0, "mean {mean} cp, worst {worst} cp");
+    }
+
+    #[test]
+    fn one_output_trains_a_layer_for_every_piece_count_and_writes_a_version_one_net() {
+        let config = TrainConfig { one_output: true, ..config(2) };
+        let DataSet { mut train, .. } = load(&config.data).unwrap();
+        let mut trainer = Trainer::new(config.seed, 150.0);
+        trainer.net.one_output = true;
+        let before = mean_loss(&trainer.net, &train, 150.0, config.wdl, 2);
+        trainer.epoch(&mut train, &config, config.lr);
+        assert!(mean_loss(&trainer.net, &train, 150.0, config.wdl, 2) < before);
+        let net = trainer.net.quantise(150.0);
+        assert!(net.output_weights.iter().all(|w| *w == net.output_weights[0]));
+        assert!(net.output_bias.iter().all(|&b| b == net.output_bias[0]));
+        let bytes = net.to_bytes();
+        assert_eq!(u16::from_le_bytes([bytes[4], bytes[5]]), 1, "format version 1");
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+        // The float net's output goes through the first layer whatever the piece count.
+        let sample = train[0];
+        let first_only = FloatNet {
+            one_output: false,
+            b2: vec![trainer.net.b2[0]; OUTPUT_BUCKETS],
+            ..trainer.net.clone()
+        };
+        let w2 = first_only.w2[..2 * HIDDEN].repeat(OUTPUT_BUCKETS);
+        let first_only = FloatNet { w2, ..first_only };
+        assert_eq!(trainer.net.output(&sample), first_only.output(&sample));
     }
 
     #[test]
