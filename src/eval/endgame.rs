@@ -14,6 +14,10 @@ const MATERIAL: [i32; 6] = [100, 300, 300, 500, 900, 0];
 #[inline]
 pub fn mop_up_score(pos: &impl Position) -> Option<i32> {
     let board = pos.board();
+    // Nearly every position has more than a king on each side: one test settles it.
+    if board.white().more_than_one() && board.black().more_than_one() {
+        return None;
+    }
     [Color::White, Color::Black].into_iter().find_map(|winner| {
         let bonus = mop_up(board, winner)?;
         let material: i32 = Role::ALL

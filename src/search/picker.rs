@@ -212,8 +212,7 @@ impl<'a> StagedPicker<'a> {
             Some(all) => self.moves.extend(all.iter().copied().filter(|&mv| is_noisy(mv))),
             None => add_noisy_moves(self.pos, &mut self.moves),
         }
-        let (pv_move, tt_move) = (self.pv_move, self.tt_move);
-        self.moves.retain(|mv| Some(*mv) != pv_move && Some(*mv) != tt_move);
+        self.drop_handed_out([self.pv_move, self.tt_move, None, None], true);
         let color = self.pos.turn();
         self.scores.clear();
         let score = |mv| mvv_lva(mv) + history.capture_score(color, mv) / CAPTURE_HISTORY_DIVISOR;
@@ -230,8 +229,7 @@ impl<'a> StagedPicker<'a> {
             Some(all) => self.moves.extend(all.iter().copied().filter(|&mv| !is_noisy(mv))),
             None => add_quiet_moves(self.pos, &mut self.moves),
         }
-        let (pv_move, tt_move, killers) = (self.pv_move, self.tt_move, self.killers);
-        self.moves.retain(|mv| Some(*mv) != pv_move && Some(*mv) != tt_move && !killers.contains(&Some(*mv)));
+        self.drop_handed_out([self.pv_move, self.tt_move, self.killers[0], self.killers[1]], false);
         let color = self.pos.turn();
         let score = |mv: Move| {
             if mv.is_promotion() {
@@ -241,6 +239,25 @@ impl<'a> StagedPicker<'a> {
             }
         };
         self.scores.extend(self.moves.iter().map(|&mv| score(mv)));
+    }
+
+    /// Takes the moves of `handed` (the first stages' moves of the list's kind, noisy or
+    /// not) out of the list just generated, keeping the others' order.
+    fn drop_handed_out(&mut self, handed: [Option<Move>; 4], noisy: bool) {
+        let handed: ArrayVec<Move, 4> =
+            handed.into_iter().flatten().filter(|&mv| is_noisy(mv) == noisy).collect();
+        if handed.is_empty() {
+            return;
+        }
+        let mut kept = 0;
+        for i in 0..self.moves.len() {
+            let mv = self.moves[i];
+            if !handed.contains(&mv) {
+                self.moves[kept] = mv;
+                kept += 1;
+            }
+        }
+        self.moves.truncate(kept);
     }
 
     /// The best-scored move left in the current list (the first of equals), taken out of it.
