@@ -2,7 +2,7 @@
 //! both sides recapture with their least valuable piece and may stop whenever they like.
 
 use super::params::SEE_VALUE;
-use shakmaty::{Bitboard, Chess, Color, Move, Position, Role};
+use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, attacks};
 
 fn value(role: Role) -> i32 {
     SEE_VALUE[role as usize - 1]
@@ -22,10 +22,16 @@ pub fn see(pos: &Chess, mv: Move) -> i32 {
     let mut occupied = board.occupied() ^ Bitboard::from(from);
     let mut side = !pos.turn();
     let mut d = 0;
+    // Knights, kings and pawns attack the square whatever leaves the board: only the
+    // sliders' attacks are looked up again after each capture.
+    let leapers = (attacks::knight_attacks(to) & board.knights())
+        | (attacks::king_attacks(to) & board.kings())
+        | (attacks::pawn_attacks(Color::Black, to) & board.pawns() & board.white())
+        | (attacks::pawn_attacks(Color::White, to) & board.pawns() & board.black());
     while d + 1 < gain.len() {
-        let attackers = (board.attacks_to(to, Color::White, occupied)
-            | board.attacks_to(to, Color::Black, occupied))
-            & occupied;
+        let sliders = (attacks::rook_attacks(to, occupied) & board.rooks_and_queens())
+            | (attacks::bishop_attacks(to, occupied) & board.bishops_and_queens());
+        let attackers = (leapers | sliders) & occupied;
         let ours = attackers & board.by_color(side);
         let Some((attacker, square)) =
             Role::ALL.into_iter().find_map(|r| (ours & board.by_role(r)).first().map(|sq| (r, sq)))
