@@ -5,9 +5,6 @@ use super::features::{Change, feature_index};
 use super::{HIDDEN, Network};
 use shakmaty::{Board, Chess, Color, Piece, Position, Square};
 
-/// A hidden column of zeros, standing in for a change a move does not make.
-static ZERO: [i16; HIDDEN] = [0; HIDDEN];
-
 /// Both sides' hidden layers before activation, in the network's integers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C, align(64))]
@@ -45,28 +42,44 @@ impl Accumulator {
     /// by the move's shape (a quiet move, a capture, castling).
     #[inline]
     pub fn update_from(&mut self, parent: &Accumulator, net: &Network, change: &Change) {
-        for color in [Color::White, Color::Black] {
-            let column =
-                |(piece, square): (Piece, Square)| &net.feature_weights[feature_index(color, piece, square)];
-            let (from, to) = match color {
-                Color::White => (&parent.white, &mut self.white),
-                Color::Black => (&parent.black, &mut self.black),
-            };
-            match (change.added, change.removed) {
-                ([Some(a), None], [Some(r), None]) => add_columns(to, from, [column(a)], [column(r)]),
-                ([Some(a), None], [Some(r0), Some(r1)]) => {
-                    add_columns(to, from, [column(a)], [column(r0), column(r1)])
+        match (change.added, change.removed) {
+            ([Some(a), None], [Some(r), None]) => self.apply(parent, net, [a], [r]),
+            ([Some(a), None], [Some(r0), Some(r1)]) => self.apply(parent, net, [a], [r0, r1]),
+            ([Some(a0), Some(a1)], [Some(r0), Some(r1)]) => self.apply(parent, net, [a0, a1], [r0, r1]),
+            // No move makes another shape; pieces put on or taken off one at a time.
+            (added, removed) => {
+                *self = *parent;
+                for a in added.into_iter().flatten() {
+                    let copy = *self;
+                    self.apply(&copy, net, [a], []);
                 }
-                ([Some(a0), Some(a1)], [Some(r0), Some(r1)]) => {
-                    add_columns(to, from, [column(a0), column(a1)], [column(r0), column(r1)])
-                }
-                (added, removed) => {
-                    let column = |entry: Option<(Piece, Square)>| entry.map_or(&ZERO, column);
-                    let added = [column(added[0]), column(added[1])];
-                    add_columns(to, from, added, [column(removed[0]), column(removed[1])]);
+                for r in removed.into_iter().flatten() {
+                    let copy = *self;
+                    self.apply(&copy, net, [], [r]);
                 }
             }
         }
+    }
+
+    /// Becomes `parent` with the pieces `added` put on and `removed` taken off.
+    #[inline]
+    fn apply<const A: usize, const R: usize>(
+        &mut self,
+        parent: &Accumulator,
+        net: &Network,
+        added: [(Piece, Square); A],
+        removed: [(Piece, Square); R],
+    ) {
+        let columns = |color| {
+            let column = move |(piece, square): (Piece, Square)| {
+                &net.feature_weights[feature_index(color, piece, square)]
+            };
+            (added.map(column), removed.map(column))
+        };
+        let (white_added, white_removed) = columns(Color::White);
+        let (black_added, black_removed) = columns(Color::Black);
+        add_columns(&mut self.white, &parent.white, white_added, white_removed);
+        add_columns(&mut self.black, &parent.black, black_added, black_removed);
     }
 
     /// The hidden layer of `color`'s side.
