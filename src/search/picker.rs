@@ -15,7 +15,7 @@ use super::params::CAPTURE_HISTORY_DIVISOR;
 use super::see::see_ge;
 use crate::tt::PackedMove;
 use arrayvec::ArrayVec;
-use shakmaty::{Chess, Move, MoveList, Position, Role};
+use shakmaty::{Bitboard, Chess, Move, MoveList, Position, Role};
 
 /// Underpromotions that capture nothing come after every quiet move.
 const UNDERPROMOTION_SCORE: i32 = -1_000_000;
@@ -249,10 +249,12 @@ impl<'a> StagedPicker<'a> {
         if handed.is_empty() {
             return;
         }
+        // Most moves start from a square none of them does: that settles them cheaply.
+        let from: Bitboard = handed.iter().filter_map(|mv| mv.from()).collect();
         let mut kept = 0;
         for i in 0..self.moves.len() {
             let mv = self.moves[i];
-            if !handed.contains(&mv) {
+            if !mv.from().is_some_and(|sq| from.contains(sq)) || !handed.contains(&mv) {
                 self.moves[kept] = mv;
                 kept += 1;
             }
