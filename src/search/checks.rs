@@ -23,6 +23,63 @@ impl After {
     }
 }
 
+/// What a move of the side to move must do to check the opponent's king, found once for
+/// a node so each of its moves is judged by a lookup or two.
+pub struct CheckSquares {
+    /// The opponent's king (none in positions without one: no move checks there).
+    king: Option<Square>,
+    /// Squares from which our piece of each role (pawn .. king) would attack that king.
+    by_role: [Bitboard; 6],
+    /// Our pieces that alone stand between one of our sliders and that king.
+    discoverers: Bitboard,
+}
+
+impl CheckSquares {
+    /// The check squares of `pos`'s side to move.
+    pub fn new(pos: &Chess) -> Self {
+        let board = pos.board();
+        let us = pos.turn();
+        let Some(king) = board.king_of(!us) else {
+            return CheckSquares { king: None, by_role: [Bitboard::EMPTY; 6], discoverers: Bitboard::EMPTY };
+        };
+        let occupied = board.occupied();
+        let (diagonal, straight) =
+            (attacks::bishop_attacks(king, occupied), attacks::rook_attacks(king, occupied));
+        let by_role = [
+            attacks::pawn_attacks(!us, king),
+            attacks::knight_attacks(king),
+            diagonal,
+            straight,
+            diagonal | straight,
+            Bitboard::EMPTY,
+        ];
+        let snipers = (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
+            | (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens());
+        let mut discoverers = Bitboard::EMPTY;
+        for sniper in snipers & pos.us() {
+            let between = attacks::between(king, sniper) & occupied;
+            if !between.more_than_one() {
+                discoverers |= between & pos.us();
+            }
+        }
+        CheckSquares { king: Some(king), by_role, discoverers }
+    }
+
+    /// True when `mv`, legal in `pos` (the position these squares are of), gives check: a
+    /// plain move by the lookups, promotions, en passant and castling as [`gives_check`].
+    #[inline]
+    pub fn gives_check(&self, pos: &Chess, mv: Move) -> bool {
+        match (mv, self.king) {
+            (Move::Normal { role, from, to, promotion: None, .. }, Some(king)) => {
+                self.by_role[role as usize - 1].contains(to)
+                    || (self.discoverers.contains(from) && !attacks::aligned(from, to, king))
+            }
+            (_, None) => false,
+            _ => gives_check(pos, mv),
+        }
+    }
+}
+
 /// True when `mv`, legal in `pos`, leaves the opponent's king attacked.
 pub fn gives_check(pos: &Chess, mv: Move) -> bool {
     let board = pos.board();
@@ -64,15 +121,13 @@ mod tests {
     use shakmaty::{CastlingMode, fen::Fen};
 
     fn assert_agrees(pos: &Chess) {
+        let squares = CheckSquares::new(pos);
         for mv in pos.legal_moves() {
             let mut child = pos.clone();
             child.play_unchecked(mv);
-            assert_eq!(
-                gives_check(pos, mv),
-                child.is_check(),
-                "{mv:?} in {}",
-                Fen::from_position(pos, shakmaty::EnPassantMode::Legal)
-            );
+            let fen = Fen::from_position(pos, shakmaty::EnPassantMode::Legal);
+            assert_eq!(gives_check(pos, mv), child.is_check(), "{mv:?} in {fen}");
+            assert_eq!(squares.gives_check(pos, mv), child.is_check(), "{mv:?} in {fen} (check squares)");
         }
     }
 
@@ -84,6 +139,13 @@ mod tests {
             "3k4/1P6/8/8/8/8/8/6K1 w - - 0 1",
             "8/8/8/1k1pP2R/8/8/8/6K1 w - d6 0 1",
             "8/8/8/K2pP2q/8/8/8/6k1 w - d6 0 1",
+            // A knight, a king and a bishop uncovering checks; a pawn pushed along the line does not.
+            "4k3/8/8/4N3/8/8/8/K3R3 w - - 0 1",
+            "7k/8/8/8/3K4/8/8/B7 w - - 0 1",
+            "4k3/8/8/8/8/4P3/8/4R1K1 w - - 0 1",
+            "k7/8/8/8/B7/8/8/R5K1 w - - 0 1",
+            // A promotion that checks through the square the pawn leaves.
+            "8/P7/8/k7/8/8/8/6K1 w - - 0 1",
             // Castling that checks with the rook.
             "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
             "3k4/8/8/8/8/8/8/R3K3 w Q - 0 1",

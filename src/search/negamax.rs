@@ -1,7 +1,7 @@
 //! Negamax with alpha-beta and PVS.
 
 use super::Searcher;
-use super::checks::gives_check;
+use super::checks::CheckSquares;
 use super::correction::pawn_key;
 use super::movegen::surely_has_move;
 use super::ordering::is_quiet;
@@ -262,6 +262,7 @@ impl Searcher {
         let tt_legal = tt_move.and_then(|t| legal_tt_move(pos, moves.as_ref(), t));
         let killers = self.stack[ply].killers;
         let mut picker = StagedPicker::new(pos, moves.as_ref(), pv_move, tt_legal, killers, contexts);
+        let check_squares = CheckSquares::new(pos);
         let mut quiets_tried = MoveList::new();
         let mut captures_tried = MoveList::new();
         while let Some(mv) = picker.next(&self.history) {
@@ -273,7 +274,7 @@ impl Searcher {
                 self.root_move_begins(mv, index);
             }
             let child_on_pv = pv_move == Some(mv);
-            let gives_check = gives_check(pos, mv);
+            let gives_check = check_squares.gives_check(pos, mv);
             let quiet = is_quiet(mv);
 
             // 12. Late move reductions: quiet moves late in a well-ordered list rarely matter,
