@@ -20,6 +20,7 @@ use principia::{
 use shakmaty::{CastlingMode, fen::Fen};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 /// Principia, a UCI chess engine. With no command it speaks UCI on stdin/stdout.
 #[derive(Parser)]
@@ -51,6 +52,9 @@ enum Cmd {
         /// Also print each iteration's nodes and the effective branching factor.
         #[arg(long)]
         ebf: bool,
+        /// Evaluate with the network in this file instead of the built-in one.
+        #[arg(long, value_name = "PATH")]
+        eval_file: Option<PathBuf>,
         /// Check every Nth cutoff of each whole-node pruning step by a search without it
         /// (`stats` builds; this adds nodes).
         #[cfg(feature = "stats")]
@@ -218,9 +222,18 @@ fn main() -> ExitCode {
             no_pv_first,
             threads,
             ebf,
+            eval_file,
             #[cfg(feature = "stats")]
             verify_every,
         }) => {
+            let net = match eval_file.as_deref().map(Network::load) {
+                None => eval::embedded(),
+                Some(Ok(net)) => Arc::new(net),
+                Some(Err(e)) => {
+                    eprintln!("bench: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
             bench::run_with(
                 depth.max(1),
                 SearchConfig {
@@ -231,6 +244,7 @@ fn main() -> ExitCode {
                     ..SearchConfig::default()
                 },
                 threads.clamp(1, principia::search::MAX_THREADS),
+                &net,
                 ebf,
             );
             ExitCode::SUCCESS

@@ -1,5 +1,5 @@
-//! The tools through the real binary: `eval`, `datagen`, `train`, `wdl-fit`, `compare` and
-//! `bench --ebf`.
+//! The tools through the real binary: `eval`, `datagen`, `train`, `wdl-fit`, `compare`,
+//! `bench --ebf` and `bench --eval-file`.
 
 mod common;
 
@@ -121,4 +121,25 @@ fn bench_ebf_lists_each_iterations_nodes_before_the_total() {
     let last = text.lines().last().unwrap();
     let total: u64 = last.split_whitespace().next().unwrap().parse().unwrap();
     assert!(last.ends_with(" nps") && rows.iter().map(|r| nodes(r)).sum::<u64>() < total, "{text}");
+}
+
+#[test]
+fn bench_eval_file_searches_with_that_network_and_refuses_a_missing_one() {
+    let nodes = |args: &[&str]| {
+        let text = String::from_utf8(principia(args).stdout).unwrap();
+        text.lines().last().unwrap().split_whitespace().next().unwrap().parse::<u64>().unwrap()
+    };
+    let file = temp_path("bench-reversed.nnue");
+    let mut reversed = principia::eval::Network::embedded();
+    reversed.output_weights.iter_mut().flatten().for_each(|w| *w = -*w);
+    std::fs::write(&file, reversed.to_bytes()).unwrap();
+    let built_in = nodes(&["bench", "--depth", "4"]);
+    assert_ne!(nodes(&["bench", "--depth", "4", "--eval-file", file.to_str().unwrap()]), built_in);
+    let missing = std::process::Command::new(env!("CARGO_BIN_EXE_principia"))
+        .args(["bench", "--eval-file", "/no/such/net.nnue"])
+        .output()
+        .unwrap();
+    assert!(!missing.status.success());
+    assert!(String::from_utf8(missing.stderr).unwrap().contains("cannot read"));
+    let _ = std::fs::remove_file(&file);
 }

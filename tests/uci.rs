@@ -574,6 +574,28 @@ fn eval_file_refuses_what_cannot_be_a_net_file_and_stays_ready() {
 }
 
 #[test]
+fn bench_searches_with_the_network_in_use() {
+    // A net that scores every position the other way round searches another tree.
+    let file = temp_path("reversed.nnue");
+    let mut reversed = principia::eval::Network::embedded();
+    reversed.output_weights.iter_mut().flatten().for_each(|w| *w = -*w);
+    std::fs::write(&file, reversed.to_bytes()).unwrap();
+    let mut e = Engine::start();
+    let bench_nodes = |e: &mut Engine| {
+        e.send("bench 4");
+        let lines = e.sync();
+        let last = lines.iter().rev().find(|l| l.ends_with(" nps")).expect("the bench line").clone();
+        last.split(' ').next().unwrap().parse::<u64>().unwrap()
+    };
+    let built_in = bench_nodes(&mut e);
+    e.send(&format!("setoption name EvalFile value {}", file.display()));
+    assert_ne!(bench_nodes(&mut e), built_in, "bench used the built-in net");
+    e.send("setoption name EvalFile value <default>");
+    assert_eq!(bench_nodes(&mut e), built_in);
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
 fn a_long_analysis_shows_currmove_and_progress_lines_few_a_second_and_ends_on_the_counters() {
     let mut e = Engine::start();
     e.send("uci");

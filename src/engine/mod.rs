@@ -475,11 +475,13 @@ impl Engine {
         send(&format!("Nodes searched: {total} ({} ms)", start.elapsed().as_millis()));
     }
 
+    /// `bench`, with the options and the network in use.
     fn bench(&self, depth: Option<u32>) {
         if self.searching() {
             return info_string("bench refused while a search is running");
         }
-        bench::run(depth.unwrap_or(bench::DEFAULT_DEPTH).max(1), self.options.search, self.options.threads);
+        let depth = depth.unwrap_or(bench::DEFAULT_DEPTH).max(1);
+        bench::run_with(depth, self.options.search, self.options.threads, &self.net, false);
     }
 }
 

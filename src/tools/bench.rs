@@ -1,6 +1,7 @@
 //! `bench`: a fixed set of positions searched to a fixed depth with fresh state.
 //! The total node count is the signature of the search; the speed is in nps.
 
+use crate::eval::Network;
 use crate::game::Game;
 use crate::output::send;
 use crate::search::{Limits, STACK_SIZE, SearchConfig, SearchControl, Searcher, search_threads};
@@ -60,27 +61,34 @@ pub struct BenchResult {
     pub nps: u64,
 }
 
-/// Searches every bench position to `depth` with fresh searchers on `threads` threads,
-/// printing one line per position and the final `N nodes M nps` line. The node count is
+/// Searches every bench position to `depth` with fresh searchers on `threads` threads and
+/// the built-in network, printing one line per position and the final `N nodes M nps` line. The node count is
 /// the search's signature with one thread; with more it varies from run to run.
 pub fn run(depth: u32, config: SearchConfig, threads: usize) -> BenchResult {
-    run_with(depth, config, threads, false)
+    run_with(depth, config, threads, &crate::eval::embedded(), false)
 }
 
-/// [`run`], printing before the last line the nodes of each iteration summed over the
-/// positions and the effective branching factor (each iteration's nodes over the last's)
-/// when `ebf` is set.
-pub fn run_with(depth: u32, config: SearchConfig, threads: usize, ebf: bool) -> BenchResult {
+/// [`run`] with the network `net`, printing before the last line the nodes of each
+/// iteration summed over the positions and the effective branching factor (each
+/// iteration's nodes over the last's) when `ebf` is set.
+pub fn run_with(
+    depth: u32,
+    config: SearchConfig,
+    threads: usize,
+    net: &Arc<Network>,
+    ebf: bool,
+) -> BenchResult {
+    let net = Arc::clone(net);
     std::thread::Builder::new()
         .name("bench".into())
         .stack_size(STACK_SIZE)
-        .spawn(move || run_here(depth, config, threads.max(1), ebf))
+        .spawn(move || run_here(depth, config, threads.max(1), &net, ebf))
         .expect("bench thread")
         .join()
         .expect("bench finished")
 }
 
-fn run_here(depth: u32, config: SearchConfig, threads: usize, ebf: bool) -> BenchResult {
+fn run_here(depth: u32, config: SearchConfig, threads: usize, net: &Arc<Network>, ebf: bool) -> BenchResult {
     let mut searching = Duration::ZERO;
     let mut nodes = 0;
     let mut per_iteration = vec![0u64; depth as usize];
@@ -91,7 +99,10 @@ fn run_here(depth: u32, config: SearchConfig, threads: usize, ebf: bool) -> Benc
         let game = Game::from_fen(fen, CastlingMode::Standard).expect("bench position");
         let mut searchers: Vec<Searcher> = (0..threads).map(|_| Searcher::new(config)).collect();
         let tt = searchers[0].tt();
-        searchers.iter_mut().for_each(|s| s.set_tt(Arc::clone(&tt)));
+        searchers.iter_mut().for_each(|s| {
+            s.set_tt(Arc::clone(&tt));
+            s.set_network(Arc::clone(net));
+        });
         let (main, helpers) = searchers.split_first_mut().expect("a main searcher");
         let control = Arc::new(SearchControl::new(false));
         // Only the search is timed: clearing a fresh 16 MB table would dominate small searches.
