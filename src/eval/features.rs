@@ -1,7 +1,7 @@
 //! The network's inputs: which (own or enemy, role, square) each piece is from each side's
 //! point of view, and which inputs a move turns on and off.
 
-use shakmaty::{Chess, Color, Move, Piece, Position, Role, Square};
+use shakmaty::{Color, Move, Piece, Role, Square};
 
 /// The input of `piece` on `square` seen from `perspective`: own pieces first, Black's
 /// board flipped so each side sees itself at the bottom.
@@ -23,11 +23,11 @@ pub struct Change {
     pub added: [Option<(Piece, Square)>; 2],
 }
 
-/// What `mv`, legal in `pos`, changes on the board: the mover leaves its square and arrives
+/// What `mv`, made by `us`, changes on the board: the mover leaves its square and arrives
 /// (promoted) on its target; a captured piece leaves (beside the target for en passant);
 /// castling moves the king and the rook (in Chess960 one may land where the other was).
-pub fn changes(pos: &Chess, mv: Move) -> Change {
-    let us = pos.turn();
+#[inline]
+pub fn changes(us: Color, mv: Move) -> Change {
     let piece = |role| Piece { color: us, role };
     match mv {
         Move::Normal { role, from, capture, to, promotion } => Change {

@@ -75,7 +75,7 @@ fn incremental_updates_equal_a_refresh_along_random_games() {
             en_passant += usize::from(mv.is_en_passant());
             castles += usize::from(mv.is_castle() && mode == CastlingMode::Standard);
             castles960 += usize::from(mv.is_castle() && mode == CastlingMode::Chess960);
-            let change = changes(&pos, mv);
+            let change = changes(pos.turn(), mv);
             let parent = acc;
             acc.update_from(&parent, &net, &change);
             pos.play_unchecked(mv);

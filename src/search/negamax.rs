@@ -199,7 +199,6 @@ impl Searcher {
             stat!(self, NullTry, depth);
             let reduction = nmp_base() + depth / nmp_depth_divisor();
             self.stack.enter(ply, null_move_key(pos, key), None);
-            self.stack.defer_accumulator(ply, None);
             let score = -self.negamax(&null, depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
             if self.stopped {
                 return 0;

@@ -1,7 +1,7 @@
 //! The per-ply stack: what each node on the current search path knows about itself.
 //! Entry `ply` belongs to the node at that ply; making a move fills entry `ply + 1`.
 
-use crate::eval::{Accumulator, Change, Network};
+use crate::eval::{Accumulator, Network, changes};
 use crate::score::MAX_PLY;
 use shakmaty::{Move, Piece};
 use std::ops::{Index, IndexMut};
@@ -24,11 +24,10 @@ pub struct PlyEntry {
     /// The hash move that the singular extension search (negamax step 10b) leaves out of
     /// this node, to see whether any other move comes near its score.
     pub excluded: Option<Move>,
-    /// The network's hidden layers for this position, once `acc_ready`.
+    /// The network's hidden layers for this position, once `acc_ready` (until then, the
+    /// parent's with what `mv` changed, computed when something evaluates the position:
+    /// a child cut off before that costs nothing).
     acc: Accumulator,
-    /// What the move that reached this ply changed for the network (`None`: a null move,
-    /// the same pieces): applied to the parent's layers when the position is evaluated.
-    acc_change: Option<Change>,
     /// True once `acc` holds this position's layers.
     acc_ready: bool,
 }
@@ -68,7 +67,7 @@ impl Stack {
     }
 
     /// Fills the entry after `ply` for the position `key`, reached by `mv` made by `piece`
-    /// (both `None` for a null move).
+    /// (both `None` for a null move); its hidden layers wait until they are asked for.
     #[inline]
     pub fn enter(&mut self, ply: usize, key: u64, made: Option<(Move, Piece)>) {
         let child = &mut self.entries[ply + 1];
@@ -76,6 +75,7 @@ impl Stack {
         child.mv = made.map(|(mv, _)| mv);
         child.piece = made.map(|(_, piece)| piece);
         child.null_move = made.is_none();
+        child.acc_ready = false;
     }
 
     /// The root's hidden layers, computed from scratch.
@@ -84,26 +84,19 @@ impl Stack {
         (root.acc, root.acc_ready) = (acc, true);
     }
 
-    /// The position after `ply` is the one at `ply` changed by a move's `change` (for a
-    /// null move, `None`: the same pieces). Its layers are computed only when something
-    /// evaluates it: a child cut off before that costs nothing.
-    #[inline]
-    pub fn defer_accumulator(&mut self, ply: usize, change: Option<Change>) {
-        let child = &mut self.entries[ply + 1];
-        (child.acc_change, child.acc_ready) = (change, false);
-    }
-
     /// The hidden layers of the position at `ply`, brought up to date from the nearest ply
-    /// above it that has them (every ply on the path was entered by `defer_accumulator`).
+    /// above it that has them by the moves made since (every ply on the path was entered
+    /// by `enter`).
     #[inline]
     pub fn accumulator(&mut self, ply: usize, net: &Network) -> &Accumulator {
         let ready = (0..=ply).rev().find(|&p| self.entries[p].acc_ready).expect("the root's layers");
         for p in ready + 1..=ply {
             let (parents, children) = self.entries.split_at_mut(p);
             let (parent, child) = (&parents[p - 1].acc, &mut children[0]);
-            match &child.acc_change {
-                Some(change) => child.acc.update_from(parent, net, change),
-                None => child.acc = *parent,
+            match (child.mv, child.piece) {
+                (Some(mv), Some(piece)) => child.acc.update_from(parent, net, &changes(piece.color, mv)),
+                // A null move: the same pieces.
+                _ => child.acc = *parent,
             }
             child.acc_ready = true;
         }

@@ -268,9 +268,7 @@ impl Searcher {
         child.play_unchecked(mv);
         let next = key_after(pos, key, mv, &child);
         self.tt.prefetch(next);
-        let change = eval::changes(pos, mv);
         self.stack.enter(ply, next, Some((mv, piece)));
-        self.stack.defer_accumulator(ply, Some(change));
         child
     }
 
