@@ -1,6 +1,7 @@
 //! Whether a move gives check, without making it: the search decides to prune a move
 //! before paying for the copy-make.
 
+use super::movegen::pinned;
 use shakmaty::{Bitboard, CastlingSide, Chess, Move, Position, Role, Square, attacks};
 
 /// Our pieces by role after a move, and the occupancy after it.
@@ -53,15 +54,8 @@ impl CheckSquares {
             diagonal | straight,
             Bitboard::EMPTY,
         ];
-        let snipers = (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
-            | (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens());
-        let mut discoverers = Bitboard::EMPTY;
-        for sniper in snipers & pos.us() {
-            let between = attacks::between(king, sniper) & occupied;
-            if !between.more_than_one() {
-                discoverers |= between & pos.us();
-            }
-        }
+        // Our pieces that our sliders pin to the enemy king.
+        let discoverers = pinned(board, pos.us(), king) & pos.us();
         CheckSquares { king: Some(king), by_role, discoverers }
     }
 

@@ -230,7 +230,7 @@ fn drop_pinned_moves(board: &Board, enemy: Bitboard, king: Square, moves: &mut M
 }
 
 /// Pieces that alone stand between `king` and an enemy slider aiming at it.
-fn pinned(board: &Board, enemy: Bitboard, king: Square) -> Bitboard {
+pub(super) fn pinned(board: &Board, enemy: Bitboard, king: Square) -> Bitboard {
     let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
         | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens());
     let mut pinned = Bitboard::EMPTY;
