@@ -8,27 +8,36 @@ fn value(role: Role) -> i32 {
     SEE_VALUE[role as usize - 1]
 }
 
-/// Material `mv` wins (negative: loses) once the exchanges on its target square are
-/// played out. Castling, en passant and promotions count as even trades.
-pub fn see(pos: &Chess, mv: Move) -> i32 {
+/// True when `mv` wins at least `threshold` by static exchange: the captures on its target
+/// square, each side taking with its least valuable piece and free to stop, leave the mover
+/// `threshold` or more. Castling, en passant and promotions count as even trades.
+pub fn see_ge(pos: &Chess, mv: Move, threshold: i32) -> bool {
     let Move::Normal { role, from, capture, to, promotion: None } = mv else {
-        return 0;
+        return threshold <= 0;
     };
+    // The mover's margin over the threshold if nothing takes back: short of it, no exchange
+    // can help.
+    let mut balance = capture.map_or(0, value) - threshold;
+    if balance < 0 {
+        return false;
+    }
+    // The margin if the moved piece is taken back for nothing: still short of none, done.
+    balance -= value(role);
+    if balance >= 0 {
+        return true;
+    }
     let board = pos.board();
-    // gain[d]: what the side making capture d wins if the sequence stopped after it.
-    let mut gain = [0; 32];
-    gain[0] = capture.map_or(0, value);
-    let mut on_square = value(role);
     let mut occupied = board.occupied() ^ Bitboard::from(from);
-    let mut side = !pos.turn();
-    let mut d = 0;
     // Knights, kings and pawns attack the square whatever leaves the board: only the
     // sliders' attacks are looked up again after each capture.
     let leapers = (attacks::knight_attacks(to) & board.knights())
         | (attacks::king_attacks(to) & board.kings())
         | (attacks::pawn_attacks(Color::Black, to) & board.pawns() & board.white())
         | (attacks::pawn_attacks(Color::White, to) & board.pawns() & board.black());
-    while d + 1 < gain.len() {
+    // `side` is to take next and falls short of its goal unless it does; `balance` is the
+    // margin of the side that took last, were its piece taken back for nothing.
+    let mut side = !pos.turn();
+    loop {
         let sliders = (attacks::rook_attacks(to, occupied) & board.rooks_and_queens())
             | (attacks::bishop_attacks(to, occupied) & board.bishops_and_queens());
         let attackers = (leapers | sliders) & occupied;
@@ -42,41 +51,66 @@ pub fn see(pos: &Chess, mv: Move) -> i32 {
         if attacker == Role::King && (attackers & board.by_color(!side)).any() {
             break;
         }
-        d += 1;
-        gain[d] = on_square - gain[d - 1];
-        on_square = value(attacker);
         occupied ^= Bitboard::from(square);
         side = !side;
-    }
-    // Each side stops the sequence where continuing would cost it.
-    while d > 0 {
-        gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
-        d -= 1;
-    }
-    gain[0]
-}
-
-/// True when `mv` wins at least `threshold` by static exchange.
-pub fn see_ge(pos: &Chess, mv: Move, threshold: i32) -> bool {
-    // The exchange wins at most the captured piece, and at least that less the capturing
-    // piece (the opponent's best is to take it back and stop): often that decides it.
-    if let Move::Normal { role, capture, promotion: None, .. } = mv {
-        let captured = capture.map_or(0, value);
-        if captured < threshold {
-            return false;
-        }
-        if captured - value(role) >= threshold {
-            return true;
+        // The taker's margin: what the last taker lacked, less its own piece should it be
+        // taken back (the 1 turns the other side's "at least" into "more than").
+        balance = -balance - 1 - value(attacker);
+        if balance >= 0 {
+            break;
         }
     }
-    see(pos, mv) >= threshold
+    // The side left to take is the one that falls short.
+    side != pos.turn()
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{see, see_ge};
+    use super::{see_ge, value};
     use crate::rng::Rng;
-    use shakmaty::{CastlingMode, Chess, Position, fen::Fen, uci::UciMove};
+    use shakmaty::{Bitboard, CastlingMode, Chess, Move, Position, Role, fen::Fen, uci::UciMove};
+
+    /// Material `mv` wins (negative: loses) once the exchanges on its target square are
+    /// played out, by the plain minimax over the list of captures: the reference `see_ge`
+    /// is checked against.
+    fn see(pos: &Chess, mv: Move) -> i32 {
+        let Move::Normal { role, from, capture, to, promotion: None } = mv else {
+            return 0;
+        };
+        let board = pos.board();
+        // gain[d]: what the side making capture d wins if the sequence stopped after it.
+        let mut gain = [0; 32];
+        gain[0] = capture.map_or(0, value);
+        let mut on_square = value(role);
+        let mut occupied = board.occupied() ^ Bitboard::from(from);
+        let mut side = !pos.turn();
+        let mut d = 0;
+        while d + 1 < gain.len() {
+            let attackers =
+                (board.attacks_to(to, side, occupied) | board.attacks_to(to, !side, occupied)) & occupied;
+            let ours = attackers & board.by_color(side);
+            let Some((attacker, square)) =
+                Role::ALL.into_iter().find_map(|r| (ours & board.by_role(r)).first().map(|sq| (r, sq)))
+            else {
+                break;
+            };
+            // The king may take only when nothing can take it back.
+            if attacker == Role::King && (attackers & board.by_color(!side)).any() {
+                break;
+            }
+            d += 1;
+            gain[d] = on_square - gain[d - 1];
+            on_square = value(attacker);
+            occupied ^= Bitboard::from(square);
+            side = !side;
+        }
+        // Each side stops the sequence where continuing would cost it.
+        while d > 0 {
+            gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
+            d -= 1;
+        }
+        gain[0]
+    }
 
     fn see_of(fen: &str, uci: &str) -> i32 {
         let pos: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
@@ -101,7 +135,7 @@ mod tests {
     }
 
     #[test]
-    fn the_shortcuts_of_see_ge_agree_with_the_full_exchange() {
+    fn see_ge_agrees_with_the_minimax_over_the_exchange() {
         let mut rng = Rng::new(7);
         let mut captures = 0;
         for _ in 0..100 {
@@ -112,7 +146,9 @@ mod tests {
                     break;
                 }
                 for &mv in &moves {
-                    for threshold in [-900, -400, -100, 0, 1, 100, 250, 500] {
+                    for threshold in [
+                        -1000, -900, -500, -301, -300, -200, -120, -1, 0, 1, 99, 100, 101, 200, 250, 500, 800,
+                    ] {
                         assert_eq!(
                             see_ge(&pos, mv, threshold),
                             see(&pos, mv) >= threshold,
