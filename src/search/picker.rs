@@ -268,14 +268,10 @@ impl<'a> StagedPicker<'a> {
         if self.next >= n {
             return None;
         }
-        let mut best = self.next;
-        let mut best_score = self.scores[best];
-        for (i, &score) in self.scores.iter().enumerate().skip(self.next + 1) {
-            if score > best_score {
-                best = i;
-                best_score = score;
-            }
-        }
+        // The highest score first (a pass without branches), then the first move with it.
+        let left = &self.scores[self.next..n];
+        let best_score = left.iter().copied().fold(i32::MIN, i32::max);
+        let best = self.next + left.iter().position(|&score| score == best_score).unwrap_or(0);
         self.moves.swap(self.next, best);
         self.scores.swap(self.next, best);
         self.next += 1;
