@@ -251,15 +251,7 @@ impl<'a> StagedPicker<'a> {
         }
         // Most moves start from a square none of them does: that settles them cheaply.
         let from: Bitboard = handed.iter().filter_map(|mv| mv.from()).collect();
-        let mut kept = 0;
-        for i in 0..self.moves.len() {
-            let mv = self.moves[i];
-            if !mv.from().is_some_and(|sq| from.contains(sq)) || !handed.contains(&mv) {
-                self.moves[kept] = mv;
-                kept += 1;
-            }
-        }
-        self.moves.truncate(kept);
+        self.moves.retain(|mv| !mv.from().is_some_and(|sq| from.contains(sq)) || !handed.contains(mv));
     }
 
     /// The best-scored move left in the current list (the first of equals), taken out of it.
