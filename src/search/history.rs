@@ -61,7 +61,7 @@ impl Histories {
 
     /// Score of the quiet move `mv` by `color` after the earlier moves `contexts` (one and
     /// two plies back, where there were such moves): its quiet and continuation histories.
-    #[inline]
+    #[inline(always)]
     pub fn quiet_score(&self, color: Color, mv: Move, contexts: [Option<usize>; 2]) -> i32 {
         let to = mv.to() as usize;
         let piece_square = piece_index(color, mv.role()) * 64 + to;
