@@ -255,6 +255,7 @@ impl<'a> StagedPicker<'a> {
     }
 
     /// The best-scored move left in the current list (the first of equals), taken out of it.
+    #[inline(always)]
     fn best_left(&mut self) -> Option<Move> {
         let n = self.moves.len();
         if self.next >= n {
