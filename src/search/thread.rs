@@ -260,7 +260,7 @@ impl Searcher {
     }
 
     /// Makes `mv` on a copy of `pos`, the position at `ply`, and enters the child's ply.
-    #[inline]
+    #[inline(always)]
     pub(super) fn play(&mut self, pos: &Chess, ply: usize, mv: Move) -> Chess {
         let key = self.stack[ply].key;
         let piece = Piece { color: pos.turn(), role: mv.role() };
