@@ -11,6 +11,7 @@ fn value(role: Role) -> i32 {
 /// True when `mv` wins at least `threshold` by static exchange: the captures on its target
 /// square, each side taking with its least valuable piece and free to stop, leave the mover
 /// `threshold` or more. Castling, en passant and promotions count as even trades.
+#[inline(always)]
 pub fn see_ge(pos: &Chess, mv: Move, threshold: i32) -> bool {
     let Move::Normal { role, from, capture, to, promotion: None } = mv else {
         return threshold <= 0;
