@@ -210,6 +210,7 @@ impl TranspositionTable {
     }
 
     /// Looks `key` up; the score comes back relative to `ply`.
+    #[inline(always)]
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
         for entry in &self.bucket(key).0 {
             let data = entry.data.load(Ordering::Relaxed);
@@ -234,6 +235,7 @@ impl TranspositionTable {
 
     /// Stores a result for `key`, found at `ply` (mate scores are made node-relative).
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     pub fn store(
         &self,
         key: u64,
