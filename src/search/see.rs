@@ -2,7 +2,7 @@
 //! both sides recapture with their least valuable piece and may stop whenever they like.
 
 use super::params::SEE_VALUE;
-use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, attacks};
+use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Role, Square, attacks};
 
 fn value(role: Role) -> i32 {
     SEE_VALUE[role as usize - 1]
@@ -42,16 +42,9 @@ pub fn see_ge(pos: &Chess, mv: Move, threshold: i32) -> bool {
         let sliders = (attacks::rook_attacks(to, occupied) & board.rooks_and_queens())
             | (attacks::bishop_attacks(to, occupied) & board.bishops_and_queens());
         let attackers = (leapers | sliders) & occupied;
-        let ours = attackers & board.by_color(side);
-        let Some((attacker, square)) =
-            Role::ALL.into_iter().find_map(|r| (ours & board.by_role(r)).first().map(|sq| (r, sq)))
-        else {
+        let Some((attacker, square)) = next_taker(board, attackers, side) else {
             break;
         };
-        // The king may take only when nothing can take it back.
-        if attacker == Role::King && (attackers & board.by_color(!side)).any() {
-            break;
-        }
         occupied ^= Bitboard::from(square);
         side = !side;
         // The taker's margin: what the last taker lacked, less its own piece should it be
@@ -65,11 +58,25 @@ pub fn see_ge(pos: &Chess, mv: Move, threshold: i32) -> bool {
     side != pos.turn()
 }
 
+/// The least valuable of `side`'s pieces among `attackers` (of the target square) and its
+/// square, unless none may take: none attacks, or only the king does and the other side
+/// could take it back.
+#[inline(always)]
+fn next_taker(board: &Board, attackers: Bitboard, side: Color) -> Option<(Role, Square)> {
+    let ours = attackers & board.by_color(side);
+    let (role, square) =
+        Role::ALL.into_iter().find_map(|r| (ours & board.by_role(r)).first().map(|sq| (r, sq)))?;
+    if role == Role::King && (attackers & board.by_color(!side)).any() {
+        return None;
+    }
+    Some((role, square))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{see_ge, value};
+    use super::{next_taker, see_ge, value};
     use crate::rng::Rng;
-    use shakmaty::{Bitboard, CastlingMode, Chess, Move, Position, Role, fen::Fen, uci::UciMove};
+    use shakmaty::{Bitboard, CastlingMode, Chess, Move, Position, fen::Fen, uci::UciMove};
 
     /// Material `mv` wins (negative: loses) once the exchanges on its target square are
     /// played out, by the plain minimax over the list of captures: the reference `see_ge`
@@ -89,16 +96,9 @@ mod tests {
         while d + 1 < gain.len() {
             let attackers =
                 (board.attacks_to(to, side, occupied) | board.attacks_to(to, !side, occupied)) & occupied;
-            let ours = attackers & board.by_color(side);
-            let Some((attacker, square)) =
-                Role::ALL.into_iter().find_map(|r| (ours & board.by_role(r)).first().map(|sq| (r, sq)))
-            else {
+            let Some((attacker, square)) = next_taker(board, attackers, side) else {
                 break;
             };
-            // The king may take only when nothing can take it back.
-            if attacker == Role::King && (attackers & board.by_color(!side)).any() {
-                break;
-            }
             d += 1;
             gain[d] = on_square - gain[d - 1];
             on_square = value(attacker);
