@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{principia, temp_path};
+use common::{principia, reversed_net_file, temp_path};
 use principia::tools::games;
 use std::path::PathBuf;
 
@@ -129,10 +129,7 @@ fn bench_eval_file_searches_with_that_network_and_refuses_a_missing_one() {
         let text = String::from_utf8(principia(args).stdout).unwrap();
         text.lines().last().unwrap().split_whitespace().next().unwrap().parse::<u64>().unwrap()
     };
-    let file = temp_path("bench-reversed.nnue");
-    let mut reversed = principia::eval::Network::embedded();
-    reversed.output_weights.iter_mut().flatten().for_each(|w| *w = -*w);
-    std::fs::write(&file, reversed.to_bytes()).unwrap();
+    let file = reversed_net_file("bench-reversed.nnue");
     let built_in = nodes(&["bench", "--depth", "4"]);
     assert_ne!(nodes(&["bench", "--depth", "4", "--eval-file", file.to_str().unwrap()]), built_in);
     let missing = std::process::Command::new(env!("CARGO_BIN_EXE_principia"))

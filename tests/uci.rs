@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{Engine, bestmove, check_pvs, field, play_line, position, temp_path};
+use common::{Engine, bestmove, check_pvs, field, play_line, position, reversed_net_file, temp_path};
 use shakmaty::{Chess, Position};
 use std::time::Duration;
 
@@ -576,10 +576,7 @@ fn eval_file_refuses_what_cannot_be_a_net_file_and_stays_ready() {
 #[test]
 fn bench_searches_with_the_network_in_use() {
     // A net that scores every position the other way round searches another tree.
-    let file = temp_path("reversed.nnue");
-    let mut reversed = principia::eval::Network::embedded();
-    reversed.output_weights.iter_mut().flatten().for_each(|w| *w = -*w);
-    std::fs::write(&file, reversed.to_bytes()).unwrap();
+    let file = reversed_net_file("reversed.nnue");
     let mut e = Engine::start();
     let bench_nodes = |e: &mut Engine| {
         e.send("bench 4");

@@ -62,8 +62,9 @@ pub struct BenchResult {
 }
 
 /// Searches every bench position to `depth` with fresh searchers on `threads` threads and
-/// the built-in network, printing one line per position and the final `N nodes M nps` line. The node count is
-/// the search's signature with one thread; with more it varies from run to run.
+/// the built-in network, printing one line per position and the final `N nodes M nps`
+/// line. The node count is the search's signature with one thread; with more it varies from
+/// run to run.
 pub fn run(depth: u32, config: SearchConfig, threads: usize) -> BenchResult {
     run_with(depth, config, threads, &crate::eval::embedded(), false)
 }

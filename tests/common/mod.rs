@@ -148,6 +148,16 @@ pub fn temp_path(name: &str) -> PathBuf {
     path
 }
 
+/// A net file at `temp_path(name)`: the built-in net with its output negated, so it scores
+/// every position the other way round and searches another tree.
+pub fn reversed_net_file(name: &str) -> PathBuf {
+    let file = temp_path(name);
+    let mut reversed = principia::eval::Network::embedded();
+    reversed.output_weights.iter_mut().flatten().for_each(|w| *w = -*w);
+    std::fs::write(&file, reversed.to_bytes()).unwrap();
+    file
+}
+
 /// The word after `name` in an `info` line (`nodes`, `multipv`, ...).
 pub fn field<'a>(line: &'a str, name: &str) -> Option<&'a str> {
     let mut words = line.split_whitespace();
