@@ -11,11 +11,15 @@ pub struct Clock {
     pub moves_to_go: Option<u32>,
 }
 
-/// Moves we plan to spread the clock over in sudden death.
-const SUDDEN_DEATH_MOVES: u64 = 40;
+/// Moves we plan to spread the clock over in sudden death. A move spends about 60% of
+/// its aim, so the clock falls by about 3% a move: games of 60-80 moves reach their end
+/// with a few percent of it besides the reserve (with 40, half the clock went unused).
+const SUDDEN_DEATH_MOVES: u64 = 20;
 
-/// A move never aims at more than this fraction of the clock (1/20) unless few moves remain.
-const MAX_SHARE: u64 = 20;
+/// A move never aims at more than this fraction of the clock it may budget (1/10) unless
+/// few moves remain: with an increment the clock then settles where a tenth of it is
+/// the increment's worth, not at the reserve.
+const MAX_SHARE: u64 = 10;
 
 /// Clock kept back from every budget: twenty increments, at least one second and at
 /// most three, never more than half the clock. A stall of the machine or the GUI that
@@ -37,13 +41,14 @@ pub struct Progress {
 
 /// Soft and hard time budgets for one search, in milliseconds.
 ///
-/// A move aims at a *target*: its share of the clock plus half the increment, at most a
-/// twentieth of the clock. No iteration starts after 40% of the target (the next one
+/// A move aims at a *target*: its share of the clock plus the increment, at most a tenth
+/// of the clock it may budget. No iteration starts after 40% of the target (the next one
 /// would take several times longer than all before it), scaled by the search's progress
-/// (`soft_budget`), and the hard budget is twice the target. A reserve of twenty
-/// increments (one to three seconds, at most half the clock) is kept out of every budget,
-/// so even a move that always hits the hard budget leaves that reserve plus about ten
-/// increments: a stall of the machine, the GUI or the pipe never costs the game.
+/// (`soft_budget`), and the hard budget is twice the target, at most three quarters of
+/// the clock it may budget. A reserve of twenty increments (one to three seconds, at most
+/// half the clock) is kept out of every budget, so a move that runs to its hard budget
+/// still leaves that reserve: a stall of the machine, the GUI or the pipe never costs
+/// the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeManager {
     /// Do not start another iteration after this much time.
@@ -63,7 +68,7 @@ impl TimeManager {
         let available = clock.time_ms.saturating_sub(overhead_ms).saturating_sub(reserve);
         let moves = clock.moves_to_go.map_or(SUDDEN_DEATH_MOVES, |m| u64::from(m.clamp(1, 50)));
         let cap = available / moves.min(MAX_SHARE);
-        let target = (available / moves).saturating_add(clock.inc_ms / 2).min(cap);
+        let target = (available / moves).saturating_add(clock.inc_ms).min(cap);
         let hard = target.saturating_mul(2).min(available / 4 * 3);
         TimeManager { soft_ms: target / 5 * 2, hard_ms: hard, flexible: true }
     }
@@ -120,24 +125,41 @@ mod tests {
 
     #[test]
     fn the_clock_does_not_drain_on_increment_alone() {
-        // Even spending the whole hard budget on every move keeps a reserve on the clock.
+        // Even spending the whole hard budget on every move keeps five increments.
         for (start, inc) in [(10_000, 100), (5_000, 50), (60_000, 0), (1_000, 1_000)] {
             let mut time: u64 = start;
             for _ in 0..300 {
                 let tm = TimeManager::from_clock(clock(time, inc, None), 30);
                 time = time - tm.hard_ms + inc;
             }
-            assert!(time >= 10 * inc, "{start}+{inc}: {time}");
+            assert!(time >= 5 * inc, "{start}+{inc}: {time}");
+        }
+    }
+
+    #[test]
+    fn a_game_of_seventy_moves_spends_most_of_its_clock() {
+        // A move spends about 60% of its aim (the soft budget is 40% of it; the running
+        // iteration ends past it): at 5+0.05 and 10+0.1 the clock left after 70 moves is
+        // the reserve and at most a fifth of the rest.
+        for (start, inc, reserve) in [(5_000, 50, 1_000), (10_000, 100, 2_000)] {
+            let mut time: u64 = start;
+            for _ in 0..70 {
+                let tm = TimeManager::from_clock(clock(time, inc, None), 10);
+                time = time - (tm.soft_ms * 3 / 2).min(tm.hard_ms) + inc;
+            }
+            let total = start + 70 * inc;
+            assert!(time >= reserve && time - reserve <= (total - reserve) / 5, "{start}+{inc}: {time}");
         }
     }
 
     #[test]
     fn fast_games_keep_twenty_increments_in_reserve() {
+        // A move that spends 60% of its aim, as moves do, for 300 moves.
         for (start, inc, reserve) in [(5_000, 50, 1_000), (10_000, 100, 2_000), (60_000, 600, 3_000)] {
             let mut time: u64 = start;
             for _ in 0..300 {
                 let tm = TimeManager::from_clock(clock(time, inc, None), 30);
-                time = time - tm.hard_ms + inc;
+                time = time - (tm.soft_ms * 3 / 2).min(tm.hard_ms) + inc;
             }
             assert!(time >= reserve, "{start}+{inc}: {time}");
         }
