@@ -116,6 +116,28 @@ mod tests {
         Clock { time_ms, inc_ms, moves_to_go }
     }
 
+    /// The clock left after `moves` moves from `start` with increment `inc`, each move
+    /// spending what `spent` says of its budgets.
+    fn clock_after(start: u64, inc: u64, moves: u32, overhead: u64, spent: fn(&TimeManager) -> u64) -> u64 {
+        let mut time = start;
+        for _ in 0..moves {
+            let tm = TimeManager::from_clock(clock(time, inc, None), overhead);
+            time = time - spent(&tm) + inc;
+        }
+        time
+    }
+
+    /// A move runs to its hard budget.
+    fn all_of_hard(tm: &TimeManager) -> u64 {
+        tm.hard_ms
+    }
+
+    /// A move spends about 60% of its aim, as moves do: the soft budget is 40% of it and
+    /// the running iteration ends past it.
+    fn as_usual(tm: &TimeManager) -> u64 {
+        (tm.soft_ms * 3 / 2).min(tm.hard_ms)
+    }
+
     #[test]
     fn sudden_death_spreads_the_clock() {
         let tm = TimeManager::from_clock(clock(60_000, 0, None), 10);
@@ -127,26 +149,17 @@ mod tests {
     fn the_clock_does_not_drain_on_increment_alone() {
         // Even spending the whole hard budget on every move keeps five increments.
         for (start, inc) in [(10_000, 100), (5_000, 50), (60_000, 0), (1_000, 1_000)] {
-            let mut time: u64 = start;
-            for _ in 0..300 {
-                let tm = TimeManager::from_clock(clock(time, inc, None), 30);
-                time = time - tm.hard_ms + inc;
-            }
+            let time = clock_after(start, inc, 300, 30, all_of_hard);
             assert!(time >= 5 * inc, "{start}+{inc}: {time}");
         }
     }
 
     #[test]
     fn a_game_of_seventy_moves_spends_most_of_its_clock() {
-        // A move spends about 60% of its aim (the soft budget is 40% of it; the running
-        // iteration ends past it): at 5+0.05 and 10+0.1 the clock left after 70 moves is
-        // the reserve and at most a fifth of the rest.
+        // At 5+0.05 and 10+0.1 the clock left after 70 usual moves is the reserve and at
+        // most a fifth of the rest.
         for (start, inc, reserve) in [(5_000, 50, 1_000), (10_000, 100, 2_000)] {
-            let mut time: u64 = start;
-            for _ in 0..70 {
-                let tm = TimeManager::from_clock(clock(time, inc, None), 10);
-                time = time - (tm.soft_ms * 3 / 2).min(tm.hard_ms) + inc;
-            }
+            let time = clock_after(start, inc, 70, 10, as_usual);
             let total = start + 70 * inc;
             assert!(time >= reserve && time - reserve <= (total - reserve) / 5, "{start}+{inc}: {time}");
         }
@@ -154,13 +167,9 @@ mod tests {
 
     #[test]
     fn fast_games_keep_twenty_increments_in_reserve() {
-        // A move that spends 60% of its aim, as moves do, for 300 moves.
+        // 300 usual moves.
         for (start, inc, reserve) in [(5_000, 50, 1_000), (10_000, 100, 2_000), (60_000, 600, 3_000)] {
-            let mut time: u64 = start;
-            for _ in 0..300 {
-                let tm = TimeManager::from_clock(clock(time, inc, None), 30);
-                time = time - (tm.soft_ms * 3 / 2).min(tm.hard_ms) + inc;
-            }
+            let time = clock_after(start, inc, 300, 30, as_usual);
             assert!(time >= reserve, "{start}+{inc}: {time}");
         }
     }
