@@ -14,7 +14,7 @@ pub struct Clock {
 /// Moves we plan to spread the clock over in sudden death. A move spends about 60% of
 /// its aim, so the clock falls by about 3% a move: games of 60-80 moves end with about a
 /// tenth of it besides the reserve (with 40 and half the increment, 46% went unused).
-const SUDDEN_DEATH_MOVES: u64 = 20;
+const SUDDEN_DEATH_MOVES: u64 = 15;
 
 /// A move never aims at more than this fraction of the clock it may budget (1/10) unless
 /// few moves remain: with an increment the clock then settles where a tenth of it is
@@ -142,7 +142,7 @@ mod tests {
     fn sudden_death_spreads_the_clock() {
         let tm = TimeManager::from_clock(clock(60_000, 0, None), 10);
         assert!(tm.soft_ms > 500 && tm.soft_ms < 2_000, "{tm:?}");
-        assert!(tm.hard_ms > tm.soft_ms && tm.hard_ms < 60_000 / 8, "{tm:?}");
+        assert!(tm.hard_ms > tm.soft_ms && tm.hard_ms < 60_000 / 6, "{tm:?}");
     }
 
     #[test]
