@@ -14,7 +14,7 @@ pub struct Clock {
 /// Moves we plan to spread the clock over in sudden death. A move spends about 60% of
 /// its aim, so the clock falls by about 4% a move and the opening moves, where a game is
 /// shaped, get the most (at 5+0.05, 21% more in the first ten moves than with 20, and
-/// about the same 72-74% of the clock spent in all; with 40 and half the increment, 46%
+/// about the same 71-74% of the clock spent in all; with 40 and half the increment, 46%
 /// went unused).
 const SUDDEN_DEATH_MOVES: u64 = 15;
 
