@@ -19,6 +19,10 @@
 //!
 //! Version 1 has a single output layer (`2 * 2H` weights and one bias); it loads as the
 //! same layer in every bucket, and a net whose buckets are all the same is written so.
+//!
+//! A net with fewer hidden neurons than this build's `HIDDEN` loads too: the missing neurons
+//! get zero weights, so it evaluates exactly as it did at its own width (and `train --init`
+//! widens it from there).
 
 use super::accumulator::Accumulator;
 use super::output::{MAX_OUTPUT_WEIGHT, screlu_dot};
@@ -36,13 +40,13 @@ pub const HEADER_LEN: usize = 16;
 const VERSION: u16 = 2;
 /// The format of a net with one output layer for every bucket (networks 1-6).
 const VERSION_ONE_OUTPUT: u16 = 1;
-/// Length of a net file of this build's shape with `buckets` output layers: header,
+/// Length of a net file with `hidden` neurons per side and `buckets` output layers: header,
 /// weights, biases and hash.
-const fn file_len(buckets: usize) -> usize {
-    HEADER_LEN + 2 * (INPUTS * HIDDEN + HIDDEN) + buckets * (2 * 2 * HIDDEN + 4) + 4
+const fn file_len(hidden: usize, buckets: usize) -> usize {
+    HEADER_LEN + 2 * (INPUTS * hidden + hidden) + buckets * (2 * 2 * hidden + 4) + 4
 }
-/// Length of a net file of the version this build writes.
-const FILE_LEN: usize = file_len(OUTPUT_BUCKETS);
+/// Length of the largest net file this build reads (and of those it writes).
+const FILE_LEN: usize = file_len(HIDDEN, OUTPUT_BUCKETS);
 
 /// Why bytes or a file are not a net this build can use.
 #[derive(Debug)]
@@ -51,7 +55,7 @@ pub enum NetError {
     BadMagic,
     /// A format version this build does not read.
     Version(u16),
-    /// Another network shape or quantisation.
+    /// Another network shape or quantisation (or more hidden neurons than this build has).
     Shape {
         /// Inputs per side in the file.
         inputs: u16,
@@ -90,7 +94,7 @@ impl fmt::Display for NetError {
             }
             NetError::Shape { inputs, hidden, qa, qb } => write!(
                 f,
-                "net of shape {inputs}x{hidden} (QA {qa}, QB {qb}); this build uses {INPUTS}x{HIDDEN} (QA {QA}, QB {QB})"
+                "net of shape {inputs}x{hidden} (QA {qa}, QB {qb}); this build reads {INPUTS}x1 to {INPUTS}x{HIDDEN} (QA {QA}, QB {QB})"
             ),
             NetError::Length { len, expected } => {
                 write!(f, "net file of {len} bytes, {expected} expected (truncated?)")
@@ -166,7 +170,8 @@ impl Network {
         super::evaluate(self, pos, || &acc)
     }
 
-    /// Reads a net file, or says why it is not one this build can use.
+    /// Reads a net file, or says why it is not one this build can use. A narrower net's
+    /// missing neurons are zero (see the module's note).
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
         if bytes.len() < HEADER_LEN || bytes[..4] != MAGIC {
             return Err(NetError::BadMagic);
@@ -179,12 +184,13 @@ impl Network {
             VERSION_ONE_OUTPUT => 1,
             _ => return Err(NetError::Version(version)),
         };
-        if (usize::from(inputs), usize::from(hidden), i32::from(qa), i32::from(qb))
-            != (INPUTS, HIDDEN, QA, QB)
+        let width = usize::from(hidden);
+        if (usize::from(inputs), i32::from(qa), i32::from(qb)) != (INPUTS, QA, QB)
+            || !(1..=HIDDEN).contains(&width)
         {
             return Err(NetError::Shape { inputs, hidden, qa, qb });
         }
-        let expected = file_len(buckets);
+        let expected = file_len(width, buckets);
         if bytes.len() != expected {
             return Err(NetError::Length { len: bytes.len(), expected });
         }
@@ -197,11 +203,15 @@ impl Network {
         let mut take =
             |out: &mut [i16]| out.iter_mut().for_each(|v| *v = words.next().expect("length checked"));
         let mut feature_weights = vec![[0; HIDDEN]; INPUTS];
-        feature_weights.iter_mut().for_each(|column| take(column));
+        feature_weights.iter_mut().for_each(|column| take(&mut column[..width]));
         let mut feature_bias = [0; HIDDEN];
-        take(&mut feature_bias);
+        take(&mut feature_bias[..width]);
         let mut output_weights = [[0; 2 * HIDDEN]; OUTPUT_BUCKETS];
-        output_weights[..buckets].iter_mut().for_each(|bucket| take(bucket));
+        for bucket in &mut output_weights[..buckets] {
+            let (ours, theirs) = bucket.split_at_mut(HIDDEN);
+            take(&mut ours[..width]);
+            take(&mut theirs[..width]);
+        }
         if output_weights.iter().flatten().any(|w| w.abs() > MAX_OUTPUT_WEIGHT) {
             return Err(NetError::OutputWeights);
         }
@@ -222,18 +232,27 @@ impl Network {
     /// The net file of this network: version 1 (one output layer) when every bucket's layer
     /// is the same, version 2 otherwise.
     pub fn to_bytes(&self) -> Vec<u8> {
+        self.to_bytes_of_width(HIDDEN)
+    }
+
+    /// The net file of this network's first `width` hidden neurons.
+    pub(crate) fn to_bytes_of_width(&self, width: usize) -> Vec<u8> {
         let one = self.output_weights.iter().all(|w| *w == self.output_weights[0])
             && self.output_bias.iter().all(|&b| b == self.output_bias[0]);
         let (version, buckets) = if one { (VERSION_ONE_OUTPUT, 1) } else { (VERSION, OUTPUT_BUCKETS) };
-        let mut out = Vec::with_capacity(file_len(buckets));
+        let mut out = Vec::with_capacity(file_len(width, buckets));
         out.extend_from_slice(&MAGIC);
         let scale = u16::try_from(self.scale).expect("scale fits 16 bits");
-        for field in [version, INPUTS as u16, HIDDEN as u16, scale, QA as u16, QB as u16] {
+        for field in [version, INPUTS as u16, width as u16, scale, QA as u16, QB as u16] {
             out.extend_from_slice(&field.to_le_bytes());
         }
-        let words = self.feature_weights.iter().flatten().chain(&self.feature_bias);
-        words
-            .chain(self.output_weights[..buckets].iter().flatten())
+        let columns = self.feature_weights.iter().flat_map(|column| &column[..width]);
+        let outputs = self.output_weights[..buckets]
+            .iter()
+            .flat_map(|w| w[..width].iter().chain(&w[HIDDEN..][..width]));
+        columns
+            .chain(&self.feature_bias[..width])
+            .chain(outputs)
             .for_each(|w| out.extend_from_slice(&w.to_le_bytes()));
         self.output_bias[..buckets].iter().for_each(|b| out.extend_from_slice(&b.to_le_bytes()));
         let hash = fnv1a(&out);

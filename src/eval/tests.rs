@@ -168,6 +168,25 @@ fn a_version_one_net_loads_with_its_one_output_layer_in_every_bucket() {
 }
 
 #[test]
+fn a_narrower_net_loads_with_its_missing_neurons_zero() {
+    let net = random_net(11);
+    let width = HIDDEN / 2;
+    let mut narrow = net.clone();
+    narrow.feature_weights.iter_mut().for_each(|column| column[width..].fill(0));
+    narrow.feature_bias[width..].fill(0);
+    for bucket in &mut narrow.output_weights {
+        bucket[width..HIDDEN].fill(0);
+        bucket[HIDDEN + width..].fill(0);
+    }
+    let bytes = net.to_bytes_of_width(width);
+    assert_eq!(u16::from_le_bytes([bytes[8], bytes[9]]), width as u16);
+    assert_eq!(Network::from_bytes(&bytes).unwrap(), narrow);
+    assert_eq!(Network::from_bytes(&narrow.to_bytes_of_width(width)).unwrap(), narrow, "round trip");
+    let truncated = Network::from_bytes(&bytes[..bytes.len() - 2]).unwrap_err();
+    assert!(matches!(truncated, NetError::Length { expected, .. } if expected == bytes.len()), "{truncated}");
+}
+
+#[test]
 fn bad_net_files_are_refused_with_a_reason() {
     let bytes = random_net(5).to_bytes();
     let error = |bytes: &[u8]| Network::from_bytes(bytes).unwrap_err();
@@ -181,9 +200,9 @@ fn bad_net_files_are_refused_with_a_reason() {
     assert!(matches!(error(&bytes[..3]), NetError::BadMagic));
     assert!(matches!(error(b"not a net at all, just text"), NetError::BadMagic));
     let mut shape = bytes.clone();
-    shape[8] = 0; // hidden neurons: 256 -> other
-    shape[9] = 1;
-    assert!(matches!(error(&shape), NetError::Shape { hidden: 256, .. }), "{}", error(&shape));
+    let wider = 2 * HIDDEN as u16;
+    shape[8..10].copy_from_slice(&wider.to_le_bytes());
+    assert!(matches!(error(&shape), NetError::Shape { hidden, .. } if hidden == wider), "{}", error(&shape));
     let mut corrupt = bytes.clone();
     corrupt[HEADER_LEN + 1000] ^= 0x40;
     assert!(matches!(error(&corrupt), NetError::Checksum));

@@ -259,6 +259,27 @@ impl FloatNet {
         }
     }
 
+    /// Gives each hidden neuron that has no weights at all (those a narrower net's file lacked,
+    /// see `Network::from_bytes`) small random input weights and a bias, its output weights
+    /// still zero: the output is unchanged and training can grow them. Returns how many.
+    pub fn widen(&mut self, seed: u64) -> usize {
+        let mut rng = Rng::new(seed);
+        let mut uniform =
+            |bound: f32| (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 * bound - bound;
+        let mut widened = 0;
+        for n in 0..HIDDEN {
+            let outputs = (0..2 * OUTPUT_BUCKETS).map(|half| self.w2[half * HIDDEN + n]);
+            let inputs = (0..INPUTS).map(|i| self.w1[i * HIDDEN + n]);
+            if self.b1[n] != 0.0 || outputs.chain(inputs).any(|w| w != 0.0) {
+                continue;
+            }
+            (0..INPUTS).for_each(|i| self.w1[i * HIDDEN + n] = uniform(0.1));
+            self.b1[n] = uniform(0.1);
+            widened += 1;
+        }
+        widened
+    }
+
     fn zeros() -> FloatNet {
         FloatNet {
             w1: vec![0.0; INPUTS * HIDDEN],
@@ -567,10 +588,14 @@ pub fn run(config: &TrainConfig) -> Result<(), String> {
     } else if let Some(path) = &config.init {
         let net = Network::load(path).map_err(|e| e.to_string())?;
         let scale = config.scale.unwrap_or(net.scale as f32);
-        let floats = FloatNet { one_output: config.one_output, ..FloatNet::from_network(&net) };
+        let mut floats = FloatNet { one_output: config.one_output, ..FloatNet::from_network(&net) };
+        let widened = floats.widen(config.seed);
         let trainer = Trainer::from_net(floats, scale);
         let held = mean_loss(&trainer.net, &held_out, scale, config.wdl, config.threads);
-        eprintln!("starting from {} (scale {scale:.1}): held-out loss {held:.6}", path.display());
+        eprintln!(
+            "starting from {} (scale {scale:.1}, {widened} new hidden neurons): held-out loss {held:.6}",
+            path.display()
+        );
         trainer
     } else {
         let scale = config.scale.unwrap_or_else(|| fit_scale(&train));
@@ -758,6 +783,27 @@ mod tests {
         let float = floats.output(&Sample::new(&pos, 0, 0.5)) * net.scale as f32;
         let integer = net.evaluate_position(&pos) as f32;
         assert!((float - integer).abs() < 2.0, "float {float} cp, integer {integer} cp");
+    }
+
+    #[test]
+    fn widening_a_narrower_net_keeps_its_evaluation() {
+        let width = HIDDEN / 2;
+        let narrow = Network::from_bytes(&Network::embedded().to_bytes_of_width(width)).unwrap();
+        let mut floats = FloatNet::from_network(&narrow);
+        let before = floats.clone();
+        assert_eq!(floats.widen(7), HIDDEN - width, "every missing neuron, no other");
+        assert_ne!(floats.w1, before.w1);
+        assert_eq!(floats.widen(8), 0, "a widened net has no empty neuron left");
+        let wide = floats.quantise(narrow.scale as f32);
+        for fen in [
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "8/5pk1/6p1/3R4/7P/6P1/r4PK1/8 b - - 0 41",
+        ] {
+            let pos = position(fen);
+            let sample = Sample::new(&pos, 0, 0.5);
+            assert_eq!(floats.output(&sample), before.output(&sample), "{fen}");
+            assert_eq!(wide.evaluate_position(&pos), narrow.evaluate_position(&pos), "{fen}");
+        }
     }
 
     #[test]
