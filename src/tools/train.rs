@@ -215,6 +215,11 @@ pub fn fit_scale(samples: &[Sample]) -> f32 {
     ((lo + hi) / 2.0) as f32
 }
 
+/// A random number in `-bound..bound`.
+fn uniform(rng: &mut Rng, bound: f32) -> f32 {
+    (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 * bound - bound
+}
+
 /// The network in floating point, as trained.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FloatNet {
@@ -234,8 +239,7 @@ impl FloatNet {
     /// Small random weights.
     pub fn random(seed: u64) -> FloatNet {
         let mut rng = Rng::new(seed);
-        let mut uniform =
-            |bound: f32| (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 * bound - bound;
+        let mut uniform = |bound: f32| uniform(&mut rng, bound);
         FloatNet {
             w1: (0..INPUTS * HIDDEN).map(|_| uniform(0.1)).collect(),
             b1: (0..HIDDEN).map(|_| uniform(0.1)).collect(),
@@ -264,8 +268,7 @@ impl FloatNet {
     /// still zero: the output is unchanged and training can grow them. Returns how many.
     pub fn widen(&mut self, seed: u64) -> usize {
         let mut rng = Rng::new(seed);
-        let mut uniform =
-            |bound: f32| (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 * bound - bound;
+        let mut uniform = |bound: f32| uniform(&mut rng, bound);
         let mut widened = 0;
         for n in 0..HIDDEN {
             let outputs = (0..2 * OUTPUT_BUCKETS).map(|half| self.w2[half * HIDDEN + n]);
