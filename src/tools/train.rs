@@ -268,7 +268,6 @@ impl FloatNet {
     /// still zero: the output is unchanged and training can grow them. Returns how many.
     pub fn widen(&mut self, seed: u64) -> usize {
         let mut rng = Rng::new(seed);
-        let mut uniform = |bound: f32| uniform(&mut rng, bound);
         let mut widened = 0;
         for n in 0..HIDDEN {
             let outputs = (0..2 * OUTPUT_BUCKETS).map(|half| self.w2[half * HIDDEN + n]);
@@ -276,8 +275,8 @@ impl FloatNet {
             if self.b1[n] != 0.0 || outputs.chain(inputs).any(|w| w != 0.0) {
                 continue;
             }
-            (0..INPUTS).for_each(|i| self.w1[i * HIDDEN + n] = uniform(0.1));
-            self.b1[n] = uniform(0.1);
+            (0..INPUTS).for_each(|i| self.w1[i * HIDDEN + n] = uniform(&mut rng, 0.1));
+            self.b1[n] = uniform(&mut rng, 0.1);
             widened += 1;
         }
         widened
