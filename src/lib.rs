@@ -1,5 +1,7 @@
 //! Principia: a UCI chess engine built on the classic search.
 
+#![warn(missing_docs)]
+
 pub mod engine;
 pub mod eval;
 pub mod game;
