@@ -379,7 +379,7 @@ mod tests {
         o.set("skill level", Some("5")).unwrap();
         assert_eq!(o.skill().tenths(), 50);
         o.set("uci_limitstrength", Some("true")).unwrap();
-        o.set("UCI_Elo", Some("3079")).unwrap();
+        o.set("UCI_Elo", Some(&MAX_ELO.to_string())).unwrap();
         assert!(o.skill().is_full(), "with UCI_LimitStrength the level comes from UCI_Elo");
         o.set("SyzygyPath", None).unwrap();
         assert!(o.syzygy_dirs.is_empty());

@@ -14,7 +14,7 @@ pub const MAX_LEVEL: u8 = 20;
 /// The weakest `UCI_Elo`...
 pub const MIN_ELO: i64 = 1400;
 /// ...and the strongest (at or above it: full strength).
-pub const MAX_ELO: i64 = 3079;
+pub const MAX_ELO: i64 = 3286;
 /// A level that plays a random bonus looks at this many root moves at least.
 pub const SKILL_LINES: usize = 4;
 /// Full strength in tenths of a level.
@@ -29,9 +29,10 @@ const BONUS_TENTHS: u32 = 160;
 const BONUS_PER_TENTH: (u32, u32) = (3, 8);
 
 /// Measured strength, as (CCRL Blitz Elo, level in tenths), weakest first: each point is a
-/// 10+0.1 match against a rated engine (README, *Playing levels*). `UCI_Elo` interpolates.
+/// 10+0.1 match of network 10 against a rated engine (docs/strength.md, *Playing levels*).
+/// `UCI_Elo` interpolates; below the first point it plays the first point's level.
 pub const CALIBRATION: [(i64, u32); 6] =
-    [(1387, 24), (1765, 64), (1973, 100), (2559, 140), (3044, 180), (MAX_ELO, 200)];
+    [(1445, 20), (1669, 46), (2123, 100), (2573, 129), (3145, 180), (MAX_ELO, 200)];
 
 /// A playing level: 0 (weakest) to 20 (full strength), in tenths.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
