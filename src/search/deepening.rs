@@ -182,9 +182,7 @@ impl Searcher {
     fn prepare(&mut self, game: &Game, limits: Limits, control: Arc<SearchControl>) {
         self.limits = limits;
         self.control = control;
-        self.game_keys.clear();
-        self.game_keys.extend_from_slice(game.keys());
-        self.stack.new_search(*game.keys().last().expect("the root's key"));
+        self.stack.new_search(game.keys());
         self.stack.set_root_accumulator(Accumulator::refresh(&self.net, game.position()));
         self.root.prev_pv.clear();
         self.root.progress = Default::default();
@@ -300,7 +298,6 @@ impl Searcher {
     /// True when the position at `ply`, `halfmoves` after the last capture or pawn move,
     /// repeats an earlier one (see `Stack::is_repetition`).
     pub(super) fn is_repetition(&self, ply: usize, halfmoves: u32) -> bool {
-        let before_root = &self.game_keys[..self.game_keys.len() - 1];
-        self.stack.is_repetition(before_root, ply, halfmoves)
+        self.stack.is_repetition(ply, halfmoves)
     }
 }

@@ -75,7 +75,7 @@ impl Searcher {
         //    searched in full so the triangular PV keeps its tail); its move is tried early.
         //    A search that leaves a move out (singular extension, step 10b) shares the key
         //    but not the result, so it neither takes a cutoff nor stores one.
-        let key = self.stack[ply].key;
+        let key = self.stack.key(ply);
         let pv_node = beta - alpha > 1;
         let excluded = self.stack[ply].excluded;
         let tt_hit = self.tt.probe(key, ply);

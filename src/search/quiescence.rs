@@ -21,7 +21,7 @@ impl Searcher {
 
         // 2. Hash table: a stored bound that settles the window ends the node (quiescence
         //    keeps no PV, so any node may take it); its static evaluation saves evaluating.
-        let key = self.stack[ply].key;
+        let key = self.stack.key(ply);
         let tt_hit = self.tt.probe(key, ply);
         if let Some(hit) = tt_hit
             && hit.settles(alpha, beta)

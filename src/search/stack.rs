@@ -9,8 +9,6 @@ use std::ops::{Index, IndexMut};
 /// One ply of the search path.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PlyEntry {
-    /// Zobrist key of the position.
-    pub key: u64,
     /// Static evaluation of the position (`-INFINITY` in check or when not computed).
     pub static_eval: i32,
     /// The move that reached this ply (`None` at the root and after a null move).
@@ -19,6 +17,9 @@ pub struct PlyEntry {
     pub piece: Option<Piece>,
     /// True when a null move reached this ply.
     pub null_move: bool,
+    /// Plies since the last null move on the path (`u32::MAX` when none): no repetition
+    /// reaches back past it.
+    since_null: u32,
     /// Quiet moves that caused a cutoff at this ply, most recent first.
     pub killers: [Option<Move>; 2],
     /// The hash move that the singular extension search (negamax step 10b) leaves out of
@@ -32,14 +33,34 @@ pub struct PlyEntry {
     acc_ready: bool,
 }
 
-/// The search path's entries, one per ply.
+/// The search path's entries, one per ply, and the Zobrist keys of the game's positions
+/// followed by the path's (apart from the entries, so that the repetition check reads
+/// them from a few cache lines).
 pub struct Stack {
     entries: Vec<PlyEntry>,
+    keys: Vec<u64>,
+    /// Index in `keys` of the root's key.
+    root: usize,
+    /// How many of `keys` fall in each bucket of [`bucket`]: a key alone in its bucket
+    /// repeats nothing, which settles most repetition checks without a walk.
+    buckets: Box<[u32; BUCKETS]>,
+}
+
+/// Buckets of the repetition filter.
+const BUCKETS: usize = 4096;
+
+/// The filter bucket of `key`.
+#[inline]
+fn bucket(key: u64) -> usize {
+    key as usize % BUCKETS
 }
 
 impl Default for Stack {
     fn default() -> Self {
-        Stack { entries: vec![PlyEntry::default(); MAX_PLY + 1] }
+        let (entries, keys) = (vec![PlyEntry::default(); MAX_PLY + 1], vec![0; MAX_PLY + 1]);
+        let mut buckets = Box::new([0; BUCKETS]);
+        buckets[0] = keys.len() as u32;
+        Stack { entries, keys, root: 0, buckets }
     }
 }
 
@@ -60,18 +81,43 @@ impl IndexMut<usize> for Stack {
 }
 
 impl Stack {
-    /// Empties every entry for a new search from the root whose key is `root_key`.
-    pub fn new_search(&mut self, root_key: u64) {
+    /// Empties every entry for a new search of a game whose positions' keys are
+    /// `game_keys`, oldest first, the root's last.
+    pub fn new_search(&mut self, game_keys: &[u64]) {
         self.entries.fill(PlyEntry::default());
-        self.entries[0].key = root_key;
+        self.entries[0].since_null = u32::MAX;
+        self.root = game_keys.len() - 1;
+        self.keys.clear();
+        self.keys.extend_from_slice(game_keys);
+        self.keys.resize(self.root + MAX_PLY + 1, 0);
+        self.buckets.fill(0);
+        for &key in &self.keys {
+            self.buckets[bucket(key)] += 1;
+        }
+    }
+
+    /// Zobrist key of the position at `ply`.
+    #[inline]
+    pub fn key(&self, ply: usize) -> u64 {
+        self.keys[self.root + ply]
+    }
+
+    /// Keys of the game's positions, oldest first, up to the root's.
+    pub fn game_keys(&self) -> &[u64] {
+        &self.keys[..=self.root]
     }
 
     /// Fills the entry after `ply` for the position `key`, reached by `mv` made by `piece`
     /// (both `None` for a null move); its hidden layers wait until they are asked for.
-    #[inline]
+    #[inline(always)]
     pub fn enter(&mut self, ply: usize, key: u64, made: Option<(Move, Piece)>) {
+        let slot = &mut self.keys[self.root + ply + 1];
+        self.buckets[bucket(*slot)] -= 1;
+        self.buckets[bucket(key)] += 1;
+        *slot = key;
+        let since_null = if made.is_some() { self.entries[ply].since_null.saturating_add(1) } else { 0 };
         let child = &mut self.entries[ply + 1];
-        child.key = key;
+        child.since_null = since_null;
         child.mv = made.map(|(mv, _)| mv);
         child.piece = made.map(|(_, piece)| piece);
         child.null_move = made.is_none();
@@ -113,34 +159,35 @@ impl Stack {
     }
 
     /// True when the position at `ply` repeats an earlier one: once on the search path,
-    /// or twice among the game's positions `before_root` (oldest first). Only the last
-    /// `halfmoves` plies (since the last capture or pawn move) can hold a repetition, and
-    /// none before a null move on the path: passing is no move, so what came before it
-    /// cannot be reached again by moves.
-    pub fn is_repetition(&self, before_root: &[u64], ply: usize, halfmoves: u32) -> bool {
-        let reach = (halfmoves as usize).min(ply);
-        let reach = match (ply + 1 - reach..=ply).rev().find(|&i| self.entries[i].null_move) {
-            Some(null) => ply - null,
-            None => halfmoves as usize,
-        };
-        repeats(|i| self.entries[i].key, before_root, ply, reach as u32)
+    /// or twice among the game's positions before the root. Only the last `halfmoves`
+    /// plies (since the last capture or pawn move) can hold a repetition, and none before
+    /// a null move on the path: passing is no move, so what came before it cannot be
+    /// reached again by moves.
+    #[inline]
+    pub fn is_repetition(&self, ply: usize, halfmoves: u32) -> bool {
+        let now = self.root + ply;
+        if self.buckets[bucket(self.keys[now])] < 2 {
+            return false;
+        }
+        let reach = halfmoves.min(self.entries[ply].since_null) as usize;
+        repeats(&self.keys, self.root, now, reach)
     }
 }
 
-/// [`Stack::is_repetition`] over `path`, the keys from the root to `ply`.
-fn repeats(path: impl Fn(usize) -> u64, before_root: &[u64], ply: usize, halfmoves: u32) -> bool {
-    let key = path(ply);
-    let reach = (halfmoves as usize).min(ply + before_root.len());
-    let mut seen = 0;
+/// [`Stack::is_repetition`] over `keys`, the game's positions with the root at `root`,
+/// for the position at `now`, looking back at most `reach` plies.
+fn repeats(keys: &[u64], root: usize, now: usize, reach: usize) -> bool {
+    let key = keys[now];
+    let reach = reach.min(now);
+    if reach < 4 {
+        return false;
+    }
     // The same side is to move only an even number of plies back, and four at least.
-    for back in (4..=reach).step_by(2) {
-        if back <= ply {
-            if path(ply - back) == key {
-                return true;
-            }
-        } else if before_root[before_root.len() - (back - ply)] == key {
+    let mut seen = 0;
+    for i in (now - reach..=now - 4).rev().step_by(2) {
+        if keys[i] == key {
             seen += 1;
-            if seen >= 2 {
+            if i >= root || seen >= 2 {
                 return true;
             }
         }
@@ -154,7 +201,8 @@ mod tests {
     use shakmaty::{Color, Role, Square};
 
     fn rep(path: &[u64], before_root: &[u64], halfmoves: u32) -> bool {
-        repeats(|i| path[i], before_root, path.len() - 1, halfmoves)
+        let keys = [before_root, path].concat();
+        repeats(&keys, before_root.len(), keys.len() - 1, halfmoves as usize)
     }
 
     #[test]
@@ -177,24 +225,71 @@ mod tests {
 
     #[test]
     fn no_repetition_reaches_back_across_a_null_move() {
+        let knight = Piece { color: Color::White, role: Role::Knight };
+        let mv = Move::Normal {
+            role: Role::Knight,
+            from: Square::G1,
+            capture: None,
+            to: Square::F3,
+            promotion: None,
+        };
+        // The path 1 2 3 4 1 from the root (the game's last key), with a null move reaching
+        // the plies in `nulls`.
+        let path = |game: &[u64], nulls: &[usize]| {
+            let mut stack = Stack::default();
+            stack.new_search(game);
+            for (ply, key) in [2, 3, 4, 1].into_iter().enumerate() {
+                stack.enter(ply, key, (!nulls.contains(&(ply + 1))).then_some((mv, knight)));
+            }
+            stack
+        };
+        assert!(path(&[1], &[]).is_repetition(4, 10), "the root's key reached again by moves repeats");
+        assert!(!path(&[1], &[3]).is_repetition(4, 10), "not across the null move at ply 3");
+        assert!(
+            !path(&[1, 9, 1, 1], &[1]).is_repetition(4, 10),
+            "nor across one at ply 1, to the root or the game"
+        );
+        let game = path(&[5, 9, 5, 9, 1], &[]);
+        assert_eq!(game.game_keys(), [5, 9, 5, 9, 1]);
+        assert!(game.is_repetition(4, 10) && game.key(4) == 1 && game.key(0) == 1);
+    }
+
+    #[test]
+    fn the_bucket_filter_never_changes_the_answer() {
+        let knight = Piece { color: Color::White, role: Role::Knight };
+        let mv = Move::Normal {
+            role: Role::Knight,
+            from: Square::G1,
+            capture: None,
+            to: Square::F3,
+            promotion: None,
+        };
+        let mut rng = crate::rng::Rng::new(42);
+        // Few keys, two of them sharing a bucket, so repetitions and collisions are common.
+        let pick = |rng: &mut crate::rng::Rng| [1, 2, 3, 1 + BUCKETS as u64][rng.below(4)];
         let mut stack = Stack::default();
-        stack.new_search(1);
-        for (ply, key) in [2, 3, 4, 1].into_iter().enumerate() {
-            stack.enter(ply, key, None);
-            stack[ply + 1].null_move = false;
+        for _ in 0..200 {
+            let game: Vec<u64> = (0..1 + rng.below(12)).map(|_| pick(&mut rng)).collect();
+            stack.new_search(&game);
+            let mut ply = 0;
+            for _ in 0..60 {
+                // Up and down the path, as a search goes, leaving deeper keys behind.
+                ply = if ply > 0 && rng.below(3) == 0 { ply - 1 - rng.below(ply) } else { ply };
+                let null = rng.below(5) == 0;
+                stack.enter(ply, pick(&mut rng), (!null).then_some((mv, knight)));
+                ply += 1;
+                let halfmoves = rng.below(20) as u32;
+                let reach = halfmoves.min(stack[ply].since_null) as usize;
+                let walked = repeats(&stack.keys, stack.root, stack.root + ply, reach);
+                assert_eq!(stack.is_repetition(ply, halfmoves), walked);
+            }
         }
-        assert!(stack.is_repetition(&[], 4, 10), "the root's key reached again by moves repeats");
-        stack[3].null_move = true;
-        assert!(!stack.is_repetition(&[], 4, 10), "not across the null move at ply 3");
-        stack[3].null_move = false;
-        stack[1].null_move = true;
-        assert!(!stack.is_repetition(&[1, 9, 1], 4, 10), "nor across one at ply 1, to the root or the game");
     }
 
     #[test]
     fn entering_a_ply_records_the_move_and_killers_keep_the_last_two() {
         let mut stack = Stack::default();
-        stack.new_search(7);
+        stack.new_search(&[7]);
         let mv = Move::Normal {
             role: Role::Knight,
             from: Square::G1,
@@ -205,7 +300,7 @@ mod tests {
         let knight = Piece { color: Color::White, role: Role::Knight };
         stack.enter(0, 8, Some((mv, knight)));
         stack.enter(1, 9, None);
-        assert_eq!((stack[0].key, stack[1].key, stack[2].key), (7, 8, 9));
+        assert_eq!((stack.key(0), stack.key(1), stack.key(2)), (7, 8, 9));
         assert_eq!((stack[1].mv, stack[1].piece, stack[1].null_move), (Some(mv), Some(knight), false));
         assert!(stack[2].null_move && stack[2].mv.is_none());
         let other = Move::Normal {
@@ -220,7 +315,7 @@ mod tests {
         assert_eq!(stack[3].killers, [Some(mv), None], "a killer is not kept twice");
         stack.add_killer(3, other);
         assert_eq!(stack[3].killers, [Some(other), Some(mv)]);
-        stack.new_search(1);
+        stack.new_search(&[1]);
         assert_eq!(stack[3].killers, [None, None]);
     }
 }

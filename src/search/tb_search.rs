@@ -13,7 +13,7 @@ impl Searcher {
     pub(super) fn restrict_root_moves(&mut self, root: &Chess) -> Option<i32> {
         let moves = self.limits.root_moves(root);
         let rule50 = self.config.syzygy.rule50;
-        let ranking = self.tablebases.as_deref()?.rank_root(root, &moves, &self.game_keys, rule50)?;
+        let ranking = self.tablebases.as_deref()?.rank_root(root, &moves, self.stack.game_keys(), rule50)?;
         self.counts.tbhits += ranking.probes;
         self.limits.searchmoves = ranking.moves;
         Some(ranking.score)
@@ -28,7 +28,7 @@ impl Searcher {
         self.counts.tbhits += 1;
         if self.uses_tt() {
             let eval = self.evaluate(pos, ply);
-            let key = self.stack[ply].key;
+            let key = self.stack.key(ply);
             self.tt.store(key, ply, None, score, eval, depth + TB_STORE_DEPTH_BONUS, bound);
         }
         Some(score)

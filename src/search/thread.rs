@@ -101,8 +101,6 @@ pub struct Searcher {
     eval_cache: EvalCache,
     // This search.
     pub(super) limits: Limits,
-    /// Keys of the game's positions, oldest first, the root last (for repetitions).
-    pub(super) game_keys: Vec<u64>,
     pub(super) root: RootState,
     pub(super) counts: NodeCounts,
     pub(super) stopped: bool,
@@ -143,7 +141,6 @@ impl Searcher {
             net: eval::embedded(),
             eval_cache: EvalCache::default(),
             limits: Limits::default(),
-            game_keys: Vec::new(),
             root: RootState::default(),
             counts: NodeCounts::default(),
             stopped: false,
@@ -254,7 +251,7 @@ impl Searcher {
     /// The static evaluation of `pos`, the position at `ply`.
     #[inline]
     pub(super) fn evaluate(&mut self, pos: &Chess, ply: usize) -> i32 {
-        let key = self.stack[ply].key;
+        let key = self.stack.key(ply);
         let (net, stack) = (&self.net, &mut self.stack);
         self.eval_cache.get_or(key, || eval::evaluate(net, pos, move || stack.accumulator(ply, net)))
     }
@@ -262,7 +259,7 @@ impl Searcher {
     /// Makes `mv` on a copy of `pos`, the position at `ply`, and enters the child's ply.
     #[inline(always)]
     pub(super) fn play(&mut self, pos: &Chess, ply: usize, mv: Move) -> Chess {
-        let key = self.stack[ply].key;
+        let key = self.stack.key(ply);
         let piece = Piece { color: pos.turn(), role: mv.role() };
         let mut child = pos.clone();
         child.play_unchecked(mv);
