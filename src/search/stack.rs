@@ -200,6 +200,18 @@ mod tests {
     use super::*;
     use shakmaty::{Color, Role, Square};
 
+    /// Ng1-f3 and the white knight that makes it.
+    fn knight_to_f3() -> (Move, Piece) {
+        let mv = Move::Normal {
+            role: Role::Knight,
+            from: Square::G1,
+            capture: None,
+            to: Square::F3,
+            promotion: None,
+        };
+        (mv, Piece { color: Color::White, role: Role::Knight })
+    }
+
     fn rep(path: &[u64], before_root: &[u64], halfmoves: u32) -> bool {
         let keys = [before_root, path].concat();
         repeats(&keys, before_root.len(), keys.len() - 1, halfmoves as usize)
@@ -225,21 +237,14 @@ mod tests {
 
     #[test]
     fn no_repetition_reaches_back_across_a_null_move() {
-        let knight = Piece { color: Color::White, role: Role::Knight };
-        let mv = Move::Normal {
-            role: Role::Knight,
-            from: Square::G1,
-            capture: None,
-            to: Square::F3,
-            promotion: None,
-        };
+        let made = Some(knight_to_f3());
         // The path 1 2 3 4 1 from the root (the game's last key), with a null move reaching
         // the plies in `nulls`.
         let path = |game: &[u64], nulls: &[usize]| {
             let mut stack = Stack::default();
             stack.new_search(game);
             for (ply, key) in [2, 3, 4, 1].into_iter().enumerate() {
-                stack.enter(ply, key, (!nulls.contains(&(ply + 1))).then_some((mv, knight)));
+                stack.enter(ply, key, made.filter(|_| !nulls.contains(&(ply + 1))));
             }
             stack
         };
@@ -256,14 +261,7 @@ mod tests {
 
     #[test]
     fn the_bucket_filter_never_changes_the_answer() {
-        let knight = Piece { color: Color::White, role: Role::Knight };
-        let mv = Move::Normal {
-            role: Role::Knight,
-            from: Square::G1,
-            capture: None,
-            to: Square::F3,
-            promotion: None,
-        };
+        let made = Some(knight_to_f3());
         let mut rng = crate::rng::Rng::new(42);
         // Few keys, two of them sharing a bucket, so repetitions and collisions are common.
         let pick = |rng: &mut crate::rng::Rng| [1, 2, 3, 1 + BUCKETS as u64][rng.below(4)];
@@ -276,7 +274,7 @@ mod tests {
                 // Up and down the path, as a search goes, leaving deeper keys behind.
                 ply = if ply > 0 && rng.below(3) == 0 { ply - 1 - rng.below(ply) } else { ply };
                 let null = rng.below(5) == 0;
-                stack.enter(ply, pick(&mut rng), (!null).then_some((mv, knight)));
+                stack.enter(ply, pick(&mut rng), made.filter(|_| !null));
                 ply += 1;
                 let halfmoves = rng.below(20) as u32;
                 let reach = halfmoves.min(stack[ply].since_null) as usize;
@@ -290,14 +288,7 @@ mod tests {
     fn entering_a_ply_records_the_move_and_killers_keep_the_last_two() {
         let mut stack = Stack::default();
         stack.new_search(&[7]);
-        let mv = Move::Normal {
-            role: Role::Knight,
-            from: Square::G1,
-            capture: None,
-            to: Square::F3,
-            promotion: None,
-        };
-        let knight = Piece { color: Color::White, role: Role::Knight };
+        let (mv, knight) = knight_to_f3();
         stack.enter(0, 8, Some((mv, knight)));
         stack.enter(1, 9, None);
         assert_eq!((stack.key(0), stack.key(1), stack.key(2)), (7, 8, 9));
