@@ -156,7 +156,7 @@ impl Searcher {
             }
             stat!(self, RfpCut, depth);
             #[cfg(feature = "stats")]
-            if ply > 0 && depth >= NMP_DEPTH && !self.stack[ply].null_move && has_pieces(pos) {
+            if ply > 0 && depth >= NMP_DEPTH && !self.stack[ply].null_move() && has_pieces(pos) {
                 stat!(self, RfpNullReady, depth);
             }
             verify!(self, Rfp, pos, depth, ply, alpha, beta, on_pv);
@@ -190,7 +190,7 @@ impl Searcher {
             && ply > 0
             && depth >= NMP_DEPTH
             && beta.abs() < MATE_BOUND
-            && !self.stack[ply].null_move
+            && !self.stack[ply].null_move()
             && has_pieces(pos)
             && eval >= beta + nmp_margin()
             && !stalemate(pos, &mut moves)

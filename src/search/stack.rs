@@ -15,10 +15,8 @@ pub struct PlyEntry {
     pub mv: Option<Move>,
     /// The piece that made `mv`.
     pub piece: Option<Piece>,
-    /// True when a null move reached this ply.
-    pub null_move: bool,
-    /// Plies since the last null move on the path (`u32::MAX` when none): no repetition
-    /// reaches back past it.
+    /// Plies since the last null move on the path (0 when one reached this ply,
+    /// `u32::MAX` when none): no repetition reaches back past it.
     since_null: u32,
     /// Quiet moves that caused a cutoff at this ply, most recent first.
     pub killers: [Option<Move>; 2],
@@ -80,6 +78,14 @@ impl IndexMut<usize> for Stack {
     }
 }
 
+impl PlyEntry {
+    /// True when a null move reached this ply.
+    #[inline]
+    pub fn null_move(&self) -> bool {
+        self.since_null == 0
+    }
+}
+
 impl Stack {
     /// Empties every entry for a new search of a game whose positions' keys are
     /// `game_keys`, oldest first, the root's last.
@@ -120,7 +126,6 @@ impl Stack {
         child.since_null = since_null;
         child.mv = made.map(|(mv, _)| mv);
         child.piece = made.map(|(_, piece)| piece);
-        child.null_move = made.is_none();
         child.acc_ready = false;
     }
 
@@ -292,8 +297,8 @@ mod tests {
         stack.enter(0, 8, Some((mv, knight)));
         stack.enter(1, 9, None);
         assert_eq!((stack.key(0), stack.key(1), stack.key(2)), (7, 8, 9));
-        assert_eq!((stack[1].mv, stack[1].piece, stack[1].null_move), (Some(mv), Some(knight), false));
-        assert!(stack[2].null_move && stack[2].mv.is_none());
+        assert_eq!((stack[1].mv, stack[1].piece, stack[1].null_move()), (Some(mv), Some(knight), false));
+        assert!(stack[2].null_move() && stack[2].mv.is_none());
         let other = Move::Normal {
             role: Role::Knight,
             from: Square::B1,
