@@ -212,6 +212,17 @@ fn node_limit_is_honoured_after_depth_one() {
 }
 
 #[test]
+fn one_thread_stops_on_the_node_limits_very_node() {
+    let g = game("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", &[]);
+    for limit in [65, 1_000, 54_321] {
+        let limits = Limits { nodes: Some(limit), ..Limits::default() };
+        let (result, infos) = search_with(&g, limits, SearchConfig::default());
+        assert_eq!(result.stats.total_nodes, limit);
+        assert_eq!(infos.last().unwrap().counters.nodes, limit);
+    }
+}
+
+#[test]
 fn go_mate_stops_once_the_mate_is_proven() {
     let g = game("2k5/2N5/1PKP4/2P5/8/8/8/8 w - - 0 1", &[]);
     let limits = Limits { mate: Some(3), ..Limits::default() };

@@ -187,6 +187,7 @@ impl Searcher {
         self.root.prev_pv.clear();
         self.root.progress = Default::default();
         self.counts = Default::default();
+        self.counts.stop_at = self.limits.nodes.map_or(u64::MAX, |limit| self.node_stop(limit));
         self.stopped = false;
         self.stats = SearchStats::default();
         self.reset_live();

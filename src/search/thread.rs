@@ -66,6 +66,9 @@ pub(super) struct NodeCounts {
     pub seldepth: usize,
     published: u64,
     tb_published: u64,
+    /// Under a node limit, this thread's count at which the limit is reached, as the shared
+    /// count stood when this thread last shared its own (the limit itself for one thread).
+    pub(super) stop_at: u64,
 }
 
 /// What iterative deepening keeps between the searches of the root.
@@ -305,26 +308,47 @@ impl Searcher {
         self.check_stop()
     }
 
-    /// Polls the limits; depth 1 always completes so there is always a move.
+    /// Polls the limits; depth 1 always completes so there is always a move. The node
+    /// limit is checked at every node, the rest every `POLL_INTERVAL` nodes (out of line).
     #[inline]
     fn check_stop(&mut self) -> bool {
         if self.stopped || self.root.depth <= 1 {
             return self.stopped;
         }
-        let poll = self.counts.nodes.is_multiple_of(POLL_INTERVAL);
-        if let Some(limit) = self.limits.nodes {
-            // A node limit counts every thread's nodes, so they are shared often.
+        if self.limits.nodes.is_some() {
+            // A node limit counts every thread's nodes, so they are shared often; between
+            // shares only this thread's count moves the total (as this thread sees it).
             if self.counts.nodes.is_multiple_of(NODE_SHARE_INTERVAL) {
-                self.publish_nodes();
+                self.share_nodes();
             }
-            self.stopped = self.total_nodes() >= limit;
-        } else if poll {
+            self.stopped = self.counts.nodes >= self.counts.stop_at;
+        }
+        if self.counts.nodes.is_multiple_of(POLL_INTERVAL) {
+            self.poll();
+        }
+        self.stopped
+    }
+
+    /// Under a node limit, shares this thread's count and sees where the limit now lies.
+    #[inline(never)]
+    fn share_nodes(&mut self) {
+        self.publish_nodes();
+        if let Some(limit) = self.limits.nodes {
+            self.counts.stop_at = self.node_stop(limit);
+        }
+    }
+
+    /// The periodic poll: shares the count (a node limit shares it more often), reports
+    /// progress to a live GUI, and reads the clock and the stop flag.
+    #[inline(never)]
+    fn poll(&mut self) {
+        if self.limits.nodes.is_none() {
             self.publish_nodes();
         }
-        if poll && self.live.is_some() {
+        if self.live.is_some() {
             self.live_progress();
         }
-        if poll && !self.stopped {
+        if !self.stopped {
             let out_of_time = match self.limits.time {
                 Some(tm) if !self.control.is_pondering() => tm.must_stop(self.control.clock_ms()),
                 _ => false,
@@ -332,7 +356,6 @@ impl Searcher {
             let released = self.helper && self.control.is_finished();
             self.stopped = out_of_time || released || self.control.is_stopped();
         }
-        self.stopped
     }
 
     /// Adds the nodes searched since the last call to the count shared by all threads.
@@ -341,6 +364,11 @@ impl Searcher {
         self.control.add_nodes(c.nodes - c.published, c.tbhits - c.tb_published);
         c.published = c.nodes;
         c.tb_published = c.tbhits;
+    }
+
+    /// This thread's count at which all threads' nodes reach `limit`, as they stand now.
+    pub(super) fn node_stop(&self, limit: u64) -> u64 {
+        limit.saturating_add(self.counts.published).saturating_sub(self.control.shared_nodes())
     }
 
     /// Nodes searched by all threads, this one's counted exactly.
