@@ -249,9 +249,13 @@ impl<'a> StagedPicker<'a> {
         if handed.is_empty() {
             return;
         }
-        // Most moves start from a square none of them does: that settles them cheaply.
+        // Most moves start from or go to a square none of them does: that settles them cheaply.
         let from: Bitboard = handed.iter().filter_map(|mv| mv.from()).collect();
-        self.moves.retain(|mv| !mv.from().is_some_and(|sq| from.contains(sq)) || !handed.contains(mv));
+        let to: Bitboard = handed.iter().map(|mv| mv.to()).collect();
+        self.moves.retain(|mv| {
+            let near = to.contains(mv.to()) && mv.from().is_some_and(|sq| from.contains(sq));
+            !near || !handed.contains(mv)
+        });
     }
 
     /// The best-scored move left in the current list (the first of equals), taken out of it.
