@@ -10,13 +10,17 @@ use shakmaty::{Bitboard, Board, Color, Position, Role, Square};
 const MATERIAL: [i32; 6] = [100, 300, 300, 500, 900, 0];
 
 /// The score of `pos` from the side to move's point of view when one side has only its
-/// king and the other mating material without pawns; `None` otherwise.
+/// king and the other mating material without pawns (0 when neither can mate); `None` otherwise.
 #[inline]
 pub fn mop_up_score(pos: &impl Position) -> Option<i32> {
     let board = pos.board();
     // Nearly every position has more than a king on each side: one test settles it.
     if board.white().more_than_one() && board.black().more_than_one() {
         return None;
+    }
+    // A bare king against a king, a knight or a bishop: no mate is possible, the score is a draw.
+    if pos.is_insufficient_material() {
+        return Some(0);
     }
     [Color::White, Color::Black].into_iter().find_map(|winner| {
         let bonus = mop_up(board, winner)?;
@@ -85,5 +89,16 @@ mod tests {
         let right = mop_up(&board("k7/8/8/8/8/8/8/4KBN1 w - - 0 1"), Color::White).unwrap();
         let wrong = mop_up(&board("7k/8/8/8/8/8/8/4KBN1 w - - 0 1"), Color::White).unwrap();
         assert!(right > wrong);
+    }
+
+    #[test]
+    fn a_bare_king_against_a_minor_piece_is_a_draw() {
+        for fen in
+            ["8/8/8/3k4/8/8/8/KN6 w - - 0 1", "8/8/8/3k4/8/8/8/KB6 b - - 0 1", "8/8/8/3k4/8/8/8/K7 w - - 0 1"]
+        {
+            let pos: shakmaty::Chess =
+                fen.parse::<Fen>().unwrap().into_position(shakmaty::CastlingMode::Standard).unwrap();
+            assert_eq!(mop_up_score(&pos), Some(0), "{fen}");
+        }
     }
 }
