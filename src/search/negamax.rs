@@ -135,6 +135,9 @@ impl Searcher {
         let static_eval =
             if raw_eval == -INFINITY { raw_eval } else { self.correction.correct(raw_eval, color, pawns) };
         self.stack[ply].static_eval = static_eval;
+        // Better than this side's last turn: the position is going its way, so late quiet
+        // moves are worth more of a look (step 13).
+        let improving = self.stack.improving(ply);
         // A hash score bounding the evaluation from the side it errs on is a better guess
         // of this node's worth; the pruning steps below go by it.
         let eval = match tt_hit {
@@ -292,14 +295,16 @@ impl Searcher {
             };
 
             // 13. Near the horizon at non-PV nodes, once a move has been searched, skip moves
-            //     that cannot matter: quiet moves beyond a count that grows with depth (late
-            //     move pruning), quiet moves that leave the evaluation far below alpha at the
+            //     that cannot matter: quiet moves beyond a count that grows with depth, halved
+            //     when not improving (late move pruning), quiet moves that leave the evaluation far below alpha at the
             //     depth LMR would search them (futility) or lose material by SEE, captures that
             //     lose too much material by SEE. Checks are kept. The move is not made until
             //     it is known to be searched.
             if !pv_node && !in_check && !gives_check && best > -MATE_BOUND && depth <= prune_depth() {
                 let lmr_depth = depth - reduction;
-                if quiet && quiets_tried.len() as i32 >= lmp_base() + depth * depth {
+                if quiet
+                    && quiets_tried.len() as i32 >= (lmp_base() + depth * depth) / (2 - i32::from(improving))
+                {
                     picker.stop_ordering_quiets();
                     stat!(self, LmpSkip, depth);
                     continue;
@@ -320,12 +325,16 @@ impl Searcher {
             let child = self.play(pos, ply, mv);
 
             // 14. Search the move (PVS, LMR's reduction first), the hash move as
-            //     step 10b found, others a ply deeper when they give check (checks are
-            //     forcing and often hide tactics).
+            //     step 10b found, others a ply deeper when they give check far enough from
+            //     the horizon (checks are forcing and often hide tactics).
             let extension = if singular != 0 && tt_move.is_some_and(|t| t.matches(mv)) {
                 singular
             } else {
-                i32::from(gives_check && ply < EXTENSION_PLY_FACTOR * self.root.depth as usize)
+                i32::from(
+                    gives_check
+                        && depth >= CHECK_EXTENSION_DEPTH
+                        && ply < EXTENSION_PLY_FACTOR * self.root.depth as usize,
+                )
             };
             let d = depth + extension;
             let score = self.search_move(&child, d, ply, alpha, beta, index, child_on_pv, reduction);
@@ -365,12 +374,14 @@ impl Searcher {
             return DRAW;
         }
 
-        // 16. Remember the result: exact inside the window, else the bound it proved; and
-        //     how far the static evaluation was off, where the bound says (a quiet best
-        //     move: a capture's gain is no error of the evaluation).
+        // 16. Remember the result: exact inside the window, else the bound it proved (a
+        //     fail low names no move: its best is noise, and the hash move found before
+        //     stays); and how far the static evaluation was off, where the bound says (a
+        //     quiet best move: a capture's gain is no error of the evaluation).
         if excluded.is_none() {
             let bound = Bound::of(best, alpha_before, beta);
-            self.tt.store(key, ply, best_move, best, raw_eval, depth, bound);
+            let tt_move = best_move.filter(|_| bound != Bound::Upper);
+            self.tt.store(key, ply, tt_move, best, raw_eval, depth, bound);
             if !in_check
                 && best_move.is_none_or(is_quiet)
                 && best.abs() < TB_WIN_BOUND

@@ -157,6 +157,9 @@ pub const LMR_FIRST_MOVES: usize = 2;
 /// many times the iteration's depth: they are forcing and often hide tactics, but they must
 /// not extend forever.
 pub const EXTENSION_PLY_FACTOR: usize = 2;
+/// Checks are extended only from this depth: nearer the horizon quiescence sees them, and
+/// extending them there fills check-rich trees with nodes that decide little.
+pub const CHECK_EXTENSION_DEPTH: i32 = 8;
 /// The singular extension needs the hash move's score searched at most this many plies
 /// shallower than the node.
 pub const SE_TT_DEPTH_MARGIN: i32 = 3;

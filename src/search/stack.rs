@@ -2,7 +2,7 @@
 //! Entry `ply` belongs to the node at that ply; making a move fills entry `ply + 1`.
 
 use crate::eval::{Accumulator, Network, changes};
-use crate::score::MAX_PLY;
+use crate::score::{INFINITY, MAX_PLY};
 use shakmaty::{Move, Piece};
 use std::ops::{Index, IndexMut};
 
@@ -87,6 +87,22 @@ impl PlyEntry {
 }
 
 impl Stack {
+    /// True when the static evaluation at `ply` beats that of this side's last turn that had
+    /// one (two plies back, or four past a check); true with none to compare, false in check.
+    #[inline]
+    pub fn improving(&self, ply: usize) -> bool {
+        let eval = self.entries[ply].static_eval;
+        if eval == -INFINITY {
+            return false;
+        }
+        [2, 4]
+            .into_iter()
+            .filter(|&back| back <= ply)
+            .map(|back| self.entries[ply - back].static_eval)
+            .find(|&earlier| earlier != -INFINITY)
+            .is_none_or(|earlier| eval > earlier)
+    }
+
     /// Empties every entry for a new search of a game whose positions' keys are
     /// `game_keys`, oldest first, the root's last.
     pub fn new_search(&mut self, game_keys: &[u64]) {
