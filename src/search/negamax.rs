@@ -296,10 +296,10 @@ impl Searcher {
 
             // 13. Near the horizon at non-PV nodes, once a move has been searched, skip moves
             //     that cannot matter: quiet moves beyond a count that grows with depth, halved
-            //     when not improving (late move pruning), quiet moves that leave the evaluation far below alpha at the
-            //     depth LMR would search them (futility) or lose material by SEE, captures that
-            //     lose too much material by SEE. Checks are kept. The move is not made until
-            //     it is known to be searched.
+            //     when not improving (late move pruning), quiet moves that leave the evaluation
+            //     far below alpha at the depth LMR would search them (futility) or lose material
+            //     by SEE, captures that lose too much material by SEE. Checks are kept. The move
+            //     is not made until it is known to be searched.
             if !pv_node && !in_check && !gives_check && best > -MATE_BOUND && depth <= prune_depth() {
                 let lmr_depth = depth - reduction;
                 if quiet

@@ -306,6 +306,27 @@ mod tests {
     }
 
     #[test]
+    fn improving_compares_with_this_sides_last_evaluation() {
+        let mut stack = Stack::default();
+        stack.new_search(&[1]);
+        let evals = |stack: &mut Stack, evals: &[i32]| {
+            for (ply, &eval) in evals.iter().enumerate() {
+                stack[ply].static_eval = eval;
+            }
+        };
+        evals(&mut stack, &[10, 0, 20]);
+        assert!(stack.improving(0) && stack.improving(1), "nothing to compare with: improving");
+        assert!(stack.improving(2), "20 beats 10, two plies back");
+        evals(&mut stack, &[10, 0, 10]);
+        assert!(!stack.improving(2), "an equal evaluation is not improving");
+        evals(&mut stack, &[30, 0, -INFINITY, 0, 20]);
+        assert!(!stack.improving(2), "in check: not improving");
+        assert!(!stack.improving(4), "past a check, four plies back: 20 does not beat 30");
+        evals(&mut stack, &[-INFINITY, 0, -INFINITY, 0, 5]);
+        assert!(stack.improving(4), "no evaluation of this side to compare with: improving");
+    }
+
+    #[test]
     fn entering_a_ply_records_the_move_and_killers_keep_the_last_two() {
         let mut stack = Stack::default();
         stack.new_search(&[7]);
