@@ -3,6 +3,7 @@
 use super::Searcher;
 use super::checks::CheckSquares;
 use super::correction::pawn_key;
+use super::lmr::PLY as LMR_PLY;
 use super::movegen::surely_has_move;
 use super::ordering::is_quiet;
 use super::params::*;
@@ -283,13 +284,9 @@ impl Searcher {
             //     so they are searched shallower first (and again in full if they beat alpha);
             //     a move with a good history less so, one with a bad history more.
             let reduction = if depth >= LMR_DEPTH && !in_check && quiet && !gives_check {
-                let base = self.lmr.reduction(depth, index, pv_node);
-                if base > 0 {
-                    let history = self.history.quiet_score(color, mv, contexts);
-                    (base - history / lmr_history_divisor()).clamp(0, depth - 2)
-                } else {
-                    0
-                }
+                let history = self.history.quiet_score(color, mv, contexts);
+                let adjust = history * LMR_PLY / lmr_history_divisor();
+                self.lmr.reduction(depth, index, pv_node, adjust)
             } else {
                 0
             };
