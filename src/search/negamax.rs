@@ -306,7 +306,12 @@ impl Searcher {
                     stat!(self, LmpSkip, depth);
                     continue;
                 }
-                if quiet && eval + futility_base() + futility_margin() * lmr_depth <= alpha {
+                let futility = eval + futility_base() + futility_margin() * lmr_depth;
+                if quiet && futility <= alpha {
+                    // What the skipped move could reach bounds the node's fail low from below.
+                    if best < futility && futility.abs() < TB_WIN_BOUND {
+                        best = futility;
+                    }
                     stat!(self, FutilitySkip, depth);
                     continue;
                 }
