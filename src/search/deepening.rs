@@ -124,20 +124,26 @@ impl Searcher {
             && previous.abs() < MATE_BOUND;
         let (mut alpha, mut beta) =
             if narrow { (previous - delta, previous + delta) } else { (-INFINITY, INFINITY) };
+        // Each fail high searches again a ply shallower (down to depth 1): the move that
+        // failed high is still first and settles sooner; a fail low goes back to full depth.
+        let mut fail_highs = 0;
         loop {
             // Only a later move that beats the PV move in this window may stand for it at a stop.
             self.root.best_changed = false;
             self.trace_root_search();
-            let score = self.search_root(root, depth as i32, alpha, beta, true);
+            let searched = (depth as i32 - fail_highs).max(1);
+            let score = self.search_root(root, searched, alpha, beta, true);
             if self.stopped {
                 return score;
             }
             let bound = if score <= alpha {
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITY);
+                fail_highs = 0;
                 Bound::Upper
             } else if score >= beta {
                 beta = (score + delta).min(INFINITY);
+                fail_highs += 1;
                 Bound::Lower
             } else {
                 return score;

@@ -217,7 +217,8 @@ impl Searcher {
         }
 
         // 10b. Singular extension: a hash move that beats every other move by a margin in a
-        //      shallower search leaving it out is searched a ply deeper (it is forced); when
+        //      shallower search leaving it out is searched a ply deeper (it is forced; two
+        //      plies off the PV when it beats them by far, a few times a line); when
         //      the others beat beta too, the node fails high at once (multi-cut); a hash
         //      move that only beat beta is searched a ply shallower.
         let singular = match tt_hit {
@@ -241,7 +242,9 @@ impl Searcher {
                             return 0;
                         }
                         if score < singular_beta {
-                            1
+                            let far = score < singular_beta - DOUBLE_EXTENSION_MARGIN;
+                            let room = self.stack[ply].double_extensions < DOUBLE_EXTENSION_MAX;
+                            1 + i32::from(!pv_node && far && room)
                         } else if singular_beta >= beta {
                             return singular_beta;
                         } else {
@@ -338,6 +341,9 @@ impl Searcher {
                         && ply < EXTENSION_PLY_FACTOR * self.root.depth as usize,
                 )
             };
+            if extension >= 2 {
+                self.stack[ply + 1].double_extensions += 1;
+            }
             let d = depth + extension;
             let score = self.search_move(&child, d, ply, alpha, beta, index, child_on_pv, reduction);
             if self.stopped {

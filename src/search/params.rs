@@ -163,6 +163,11 @@ pub const CHECK_EXTENSION_DEPTH: i32 = 8;
 /// The singular extension needs the hash move's score searched at most this many plies
 /// shallower than the node.
 pub const SE_TT_DEPTH_MARGIN: i32 = 3;
+/// A singular hash move is extended two plies when every other move stays this many
+/// centipawns below the singular bound (off the PV)...
+pub const DOUBLE_EXTENSION_MARGIN: i32 = 20;
+/// ...and the path holds fewer than this many double extensions already.
+pub const DOUBLE_EXTENSION_MAX: u8 = 6;
 
 /// History scores stay within this bound (the update pulls them back toward zero).
 pub const HISTORY_MAX: i32 = 16_384;

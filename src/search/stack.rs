@@ -23,6 +23,9 @@ pub struct PlyEntry {
     /// The hash move that the singular extension search (negamax step 10b) leaves out of
     /// this node, to see whether any other move comes near its score.
     pub excluded: Option<Move>,
+    /// Singular moves extended two plies on the path to this ply (negamax step 10b): each
+    /// deepens the whole line, so a line may have only a few.
+    pub double_extensions: u8,
     /// The network's hidden layers for this position, once `acc_ready` (until then, the
     /// parent's with what `mv` changed, computed when something evaluates the position:
     /// a child cut off before that costs nothing).
@@ -138,8 +141,10 @@ impl Stack {
         self.buckets[bucket(key)] += 1;
         *slot = key;
         let since_null = if made.is_some() { self.entries[ply].since_null.saturating_add(1) } else { 0 };
+        let double_extensions = self.entries[ply].double_extensions;
         let child = &mut self.entries[ply + 1];
         child.since_null = since_null;
+        child.double_extensions = double_extensions;
         child.mv = made.map(|(mv, _)| mv);
         child.piece = made.map(|(_, piece)| piece);
         child.acc_ready = false;
