@@ -3,7 +3,7 @@
 //! (a blocked centre, a passed pawn it underrates); the searches below such nodes see it,
 //! and the next node with the same pawns starts from a corrected evaluation.
 
-use super::params::{CORRECTION_GRAIN, CORRECTION_MAX, CORRECTION_WEIGHT_MAX};
+use super::params::{CORRECTION_ERROR_MAX, CORRECTION_GRAIN, CORRECTION_MAX, CORRECTION_WEIGHT_MAX};
 use crate::score::TB_WIN_BOUND;
 use shakmaty::{Chess, Color, Position};
 
@@ -51,7 +51,8 @@ impl Correction {
     pub fn update(&mut self, color: Color, key: u64, depth: i32, error: i32) {
         let entry = &mut self.0[color as usize][key as usize & (SIZE - 1)];
         let weight = (depth + 1).min(CORRECTION_WEIGHT_MAX);
-        let target = error * CORRECTION_GRAIN;
+        // One search's error is clamped first, so a single deep node cannot set the entry alone.
+        let target = error.clamp(-CORRECTION_ERROR_MAX, CORRECTION_ERROR_MAX) * CORRECTION_GRAIN;
         let blended = (*entry * (256 - weight) + target * weight) / 256;
         *entry = blended.clamp(-CORRECTION_MAX * CORRECTION_GRAIN, CORRECTION_MAX * CORRECTION_GRAIN);
     }

@@ -7,7 +7,7 @@ use super::lmr::PLY as LMR_PLY;
 use super::movegen::surely_has_move;
 use super::ordering::is_quiet;
 use super::params::*;
-use super::picker::{StagedPicker, legal_tt_move};
+use super::picker::{StagedPicker, is_noisy, legal_tt_move};
 use super::see::see_ge;
 use crate::game::null_move_key;
 use crate::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN_BOUND};
@@ -54,6 +54,10 @@ impl Searcher {
         if self.enter_node(ply) {
             return 0;
         }
+
+        // 2b. The children's killers start empty: they are shared by this node's children
+        //     alone, not with the subtrees searched before.
+        self.stack[ply + 1].killers = [None; 2];
 
         // 3. Repetitions and dead positions are draws wherever they occur below the root.
         if ply > 0 && (self.is_repetition(ply, pos.halfmoves()) || pos.is_insufficient_material()) {
@@ -281,7 +285,8 @@ impl Searcher {
             }
             let child_on_pv = pv_move == Some(mv);
             let gives_check = check_squares.gives_check(pos, mv);
-            let quiet = is_quiet(mv);
+            // Underpromotions that capture nothing count as quiet: the picker puts them last.
+            let quiet = !is_noisy(mv);
 
             // 12. Late move reductions: quiet moves late in a well-ordered list rarely matter,
             //     so they are searched shallower first (and again in full if they beat alpha);

@@ -187,6 +187,8 @@ pub const CORRECTION_GRAIN: i32 = 256;
 pub const CORRECTION_MAX: i32 = 32;
 /// A search to depth `d` moves its entry `min(d + 1, this)` 256ths of the way to its error.
 pub const CORRECTION_WEIGHT_MAX: i32 = 16;
+/// One search's error counts for at most this many centipawns (four times the bound).
+pub const CORRECTION_ERROR_MAX: i32 = 4 * CORRECTION_MAX;
 
 // Piece values for ordering and exchanges (pawn .. king).
 
