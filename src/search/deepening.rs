@@ -192,6 +192,7 @@ impl Searcher {
         self.stack.set_root_accumulator(Accumulator::refresh(&self.net, game.position()));
         self.root.prev_pv.clear();
         self.root.progress = Default::default();
+        self.root.move_nodes.clear();
         self.counts = Default::default();
         self.counts.stop_at = self.limits.nodes.map_or(u64::MAX, |limit| self.node_stop(limit));
         self.stopped = false;
@@ -250,6 +251,10 @@ impl Searcher {
         let stable = last.best_move == best.pv.first().copied();
         progress.stable_iterations = if stable { progress.stable_iterations + 1 } else { 0 };
         progress.score_drop = (previous.score - best.score).max(0);
+        let best_nodes = best.pv.first().map_or(0, |&mv| self.root_move_nodes(mv));
+        let share = best_nodes * 1_000 / self.counts.nodes.max(1);
+        self.root.progress.best_move_share = Some(share as u32);
+        log::debug!("depth {} best move share {share}", self.root.depth);
     }
 
     /// The `info` of the search so far with `score` and the root's PV.

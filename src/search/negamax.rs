@@ -332,6 +332,7 @@ impl Searcher {
                     continue;
                 }
             }
+            let nodes_before = self.counts.nodes;
             let child = self.play(pos, ply, mv);
 
             // 14. Search the move (PVS, LMR's reduction first), the hash move as
@@ -351,6 +352,9 @@ impl Searcher {
             }
             let d = depth + extension;
             let score = self.search_move(&child, d, ply, alpha, beta, index, child_on_pv, reduction);
+            if ply == 0 {
+                self.root_move_ends(mv, nodes_before);
+            }
             if self.stopped {
                 return 0;
             }

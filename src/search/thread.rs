@@ -86,6 +86,8 @@ pub(super) struct RootState {
     pub prev_pv: Vec<Move>,
     /// How the iterations have gone, for the time budget.
     pub progress: Progress,
+    /// Nodes searched under each root move since the search began, for the time budget.
+    pub move_nodes: Vec<(Move, u64)>,
 }
 
 /// One search thread.
@@ -297,6 +299,20 @@ impl Searcher {
             self.stats.trace.first_moves.push(mv);
         }
         self.live_currmove(mv, index + 1);
+    }
+
+    /// Adds the nodes a root move's search took since `nodes_before` to its count.
+    pub(super) fn root_move_ends(&mut self, mv: Move, nodes_before: u64) {
+        let spent = self.counts.nodes - nodes_before;
+        match self.root.move_nodes.iter_mut().find(|(m, _)| *m == mv) {
+            Some((_, nodes)) => *nodes += spent,
+            None => self.root.move_nodes.push((mv, spent)),
+        }
+    }
+
+    /// The nodes searched under root move `mv` since the search began.
+    pub(super) fn root_move_nodes(&self, mv: Move) -> u64 {
+        self.root.move_nodes.iter().find(|(m, _)| *m == mv).map_or(0, |&(_, nodes)| nodes)
     }
 
     /// Counts a node at `ply` and polls the limits: true when the search must stop.

@@ -39,6 +39,9 @@ pub struct Progress {
     pub stable_iterations: u32,
     /// How far the score fell in the last iteration, in centipawns (0 when it rose).
     pub score_drop: i32,
+    /// The best move's share of the root's nodes so far, in thousandths (`None` before
+    /// the first iteration has been compared).
+    pub best_move_share: Option<u32>,
 }
 
 /// Soft and hard time budgets for one search, in milliseconds.
@@ -83,7 +86,8 @@ impl TimeManager {
 
     /// The soft budget given the search's progress: a best move that keeps changing or a
     /// falling score earns up to 2.56 times more, a move that stays best for several
-    /// iterations settles for as little as 0.7 times; never more than the hard budget.
+    /// iterations settles for as little as 0.7 times; the best move's share of the nodes
+    /// scales that again (`node_share_percent`); never more than the hard budget.
     pub fn soft_budget(&self, progress: Progress) -> u64 {
         if !self.flexible {
             return self.soft_ms;
@@ -96,7 +100,8 @@ impl TimeManager {
             _ => 70,
         };
         let drop = 100 + progress.score_drop.clamp(0, 60) as u64;
-        (self.soft_ms.saturating_mul(stability * drop) / 10_000).min(self.hard_ms)
+        let share = progress.best_move_share.map_or(100, node_share_percent);
+        (self.soft_ms.saturating_mul(stability * drop * share) / 1_000_000).min(self.hard_ms)
     }
 
     /// True when there is time to begin another iteration after `elapsed_ms`.
@@ -108,6 +113,14 @@ impl TimeManager {
     pub fn must_stop(&self, elapsed_ms: u64) -> bool {
         elapsed_ms >= self.hard_ms
     }
+}
+
+/// The soft budget's scale, in percent, for a best move that took `share` thousandths of
+/// the root's nodes: 100 at 70%, less when the other moves were refuted cheaply (at least
+/// 50, from 95%), more when they took work to refute (up to 200, at 20% and below).
+fn node_share_percent(share: u32) -> u64 {
+    let others = 1_000 - u64::from(share.min(1_000));
+    (40 + others / 5).clamp(50, 200)
 }
 
 #[cfg(test)]
@@ -223,7 +236,7 @@ mod tests {
     #[test]
     fn iterations_stop_at_soft_search_at_hard() {
         let tm = TimeManager { soft_ms: 100, hard_ms: 400, flexible: false };
-        let any = Progress { stable_iterations: 0, score_drop: 50 };
+        let any = Progress { stable_iterations: 0, score_drop: 50, best_move_share: None };
         assert!(tm.may_start_iteration(99, any) && !tm.may_start_iteration(100, any));
         assert!(!tm.must_stop(399) && tm.must_stop(400));
     }
@@ -231,10 +244,10 @@ mod tests {
     #[test]
     fn an_unsettled_search_gets_more_time_a_settled_one_less() {
         let tm = TimeManager::from_clock(clock(60_000, 600, None), 30);
-        let settled = Progress { stable_iterations: 8, score_drop: 0 };
-        let base = Progress { stable_iterations: 2, score_drop: 0 };
-        let changed = Progress { stable_iterations: 0, score_drop: 0 };
-        let falling = Progress { stable_iterations: 0, score_drop: 80 };
+        let settled = Progress { stable_iterations: 8, score_drop: 0, best_move_share: None };
+        let base = Progress { stable_iterations: 2, score_drop: 0, best_move_share: None };
+        let changed = Progress { stable_iterations: 0, score_drop: 0, best_move_share: None };
+        let falling = Progress { stable_iterations: 0, score_drop: 80, best_move_share: None };
         let budgets = [settled, base, changed, falling].map(|p| tm.soft_budget(p));
         assert!(budgets.windows(2).all(|w| w[0] < w[1]), "{budgets:?}");
         assert!(budgets[3] <= tm.hard_ms);
@@ -245,6 +258,22 @@ mod tests {
     #[test]
     fn the_soft_budget_never_passes_the_hard_one() {
         let tm = TimeManager { soft_ms: 300, hard_ms: 400, flexible: true };
-        assert_eq!(tm.soft_budget(Progress { stable_iterations: 0, score_drop: 500 }), 400);
+        assert_eq!(
+            tm.soft_budget(Progress { stable_iterations: 0, score_drop: 500, best_move_share: None }),
+            400
+        );
+    }
+
+    #[test]
+    fn a_best_move_that_took_most_nodes_gets_less_time() {
+        let tm = TimeManager::from_clock(clock(60_000, 600, None), 30);
+        let with = |share| Progress { stable_iterations: 2, score_drop: 0, best_move_share: share };
+        let unknown = tm.soft_budget(with(None));
+        assert_eq!(tm.soft_budget(with(Some(700))), unknown);
+        let budgets = [990, 900, 700, 400, 100].map(|s| tm.soft_budget(with(Some(s))));
+        assert!(budgets.windows(2).all(|w| w[0] < w[1]), "{budgets:?}");
+        let near = |a: u64, b: u64| a.abs_diff(b) <= 1;
+        assert!(near(budgets[0], unknown / 2) && near(budgets[4], (unknown * 2).min(tm.hard_ms)));
+        assert_eq!(tm.soft_budget(with(Some(5_000))), budgets[0]);
     }
 }
