@@ -1,6 +1,7 @@
 //! What the search learns about moves across a search, each table updated with gravity
 //! (a bonus moves a score toward its bound by less the closer it already is):
-//! - quiet history, by side, piece and target square;
+//! - quiet history, by side, from- and to-square and whether the opponent attacks each
+//!   (a move out of an attack or into one is another move than the same one elsewhere);
 //! - continuation history, by the piece and target square of the move one or two plies
 //!   back and of this move: which replies work after which moves;
 //! - capture history, by moving piece, target square and captured piece.
@@ -8,7 +9,7 @@
 //! Killers, learnt per ply, live on the stack.
 
 use super::params::{HISTORY_BONUS_MAX, HISTORY_MAX, history_bonus_scale};
-use shakmaty::{Color, Move, Piece, Role};
+use shakmaty::{Bitboard, Chess, Color, File, Move, Piece, Position, Role, attacks};
 
 /// Pieces times squares: one row of the continuation table per earlier move.
 const PIECE_SQUARES: usize = 12 * 64;
@@ -22,9 +23,56 @@ fn piece_index(color: Color, role: Role) -> usize {
     color as usize * 6 + role as usize - 1
 }
 
+/// What a quiet move's history is read and learnt by, besides the move itself.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct QuietContext {
+    /// The continuation-history rows of the moves one and two plies back (see [`context`]).
+    pub moves: [Option<usize>; 2],
+    /// The squares the side not to move attacks (see [`threats`]).
+    pub threats: Bitboard,
+}
+
+/// The squares the side not to move attacks in `pos`, its king's included.
+pub fn threats(pos: &Chess) -> Bitboard {
+    let (board, them) = (pos.board(), pos.them());
+    let occupied = board.occupied();
+    let pawns = board.pawns() & them;
+    // The pawns' attacks by shifting all of them at once, never across the a- or h-file.
+    let (west, east) = (pawns & !Bitboard::from(File::A), pawns & !Bitboard::from(File::H));
+    let mut all = match pos.turn() {
+        Color::White => west.shift(-9) | east.shift(-7),
+        Color::Black => west.shift(7) | east.shift(9),
+    };
+    for sq in board.knights() & them {
+        all |= attacks::knight_attacks(sq);
+    }
+    for sq in (board.bishops() | board.queens()) & them {
+        all |= attacks::bishop_attacks(sq, occupied);
+    }
+    for sq in (board.rooks() | board.queens()) & them {
+        all |= attacks::rook_attacks(sq, occupied);
+    }
+    for sq in board.kings() & them {
+        all |= attacks::king_attacks(sq);
+    }
+    all
+}
+
+/// Entries of the quiet table: side, threat on the from- and on the to-square, from, to.
+const QUIET_SIZE: usize = 2 * 4 * 64 * 64;
+
+/// The quiet table's entry of `mv` by `color` where the opponent attacks `threats`.
+#[inline(always)]
+fn quiet_index(color: Color, mv: Move, threats: Bitboard) -> usize {
+    let to = mv.to();
+    let from = mv.from().unwrap_or(to);
+    let threat = usize::from(threats.contains(from)) * 2 + usize::from(threats.contains(to));
+    ((color as usize * 4 + threat) * 64 + from as usize) * 64 + to as usize
+}
+
 /// The history tables of one search thread.
 pub struct Histories {
-    quiet: [[[i32; 64]; 6]; 2],
+    quiet: Vec<i32>,
     continuation: Vec<i16>,
     capture: Vec<i16>,
 }
@@ -32,7 +80,7 @@ pub struct Histories {
 impl Default for Histories {
     fn default() -> Self {
         Histories {
-            quiet: [[[0; 64]; 6]; 2],
+            quiet: vec![0; QUIET_SIZE],
             continuation: vec![0; PIECE_SQUARES * PIECE_SQUARES],
             capture: vec![0; PIECE_SQUARES * 6],
         }
@@ -54,25 +102,25 @@ fn bonus(depth: i32) -> i32 {
 impl Histories {
     /// Halves every score before a new search: the last search's lessons count less.
     pub fn new_search(&mut self) {
-        self.quiet.iter_mut().flatten().flatten().for_each(|h| *h /= 2);
+        self.quiet.iter_mut().for_each(|h| *h /= 2);
         self.continuation.iter_mut().for_each(|h| *h /= 2);
         self.capture.iter_mut().for_each(|h| *h /= 2);
     }
 
-    /// Score of the quiet move `mv` by `color` after the earlier moves `contexts` (one and
-    /// two plies back, where there were such moves): its quiet and continuation histories.
+    /// Score of the quiet move `mv` by `color` in `context` (the earlier moves one and two
+    /// plies back, where there were such moves, and the opponent's threats): its quiet and
+    /// continuation histories.
     #[inline(always)]
-    pub fn quiet_score(&self, color: Color, mv: Move, contexts: [Option<usize>; 2]) -> i32 {
-        let to = mv.to() as usize;
-        let piece_square = piece_index(color, mv.role()) * 64 + to;
-        let mut score = self.quiet[color as usize][mv.role() as usize - 1][to];
-        for row in contexts.into_iter().flatten() {
+    pub fn quiet_score(&self, color: Color, mv: Move, context: QuietContext) -> i32 {
+        let piece_square = piece_index(color, mv.role()) * 64 + mv.to() as usize;
+        let mut score = self.quiet[quiet_index(color, mv, context.threats)];
+        for row in context.moves.into_iter().flatten() {
             score += i32::from(self.continuation[row * PIECE_SQUARES + piece_square]);
         }
         score
     }
 
-    /// The quiet move `mv` failed high at `depth` after `contexts`: raise its histories and
+    /// The quiet move `mv` failed high at `depth` in `context`: raise its histories and
     /// lower those of the quiet moves `tried` before it.
     pub fn on_quiet_cutoff(
         &mut self,
@@ -80,21 +128,20 @@ impl Histories {
         depth: i32,
         mv: Move,
         tried: &[Move],
-        contexts: [Option<usize>; 2],
+        context: QuietContext,
     ) {
         let bonus = bonus(depth);
-        self.update_quiet(color, mv, bonus, contexts);
+        self.update_quiet(color, mv, bonus, context);
         for &other in tried.iter().filter(|&&m| m != mv) {
-            self.update_quiet(color, other, -bonus, contexts);
+            self.update_quiet(color, other, -bonus, context);
         }
     }
 
-    fn update_quiet(&mut self, color: Color, mv: Move, bonus: i32, contexts: [Option<usize>; 2]) {
-        let to = mv.to() as usize;
-        let h = &mut self.quiet[color as usize][mv.role() as usize - 1][to];
+    fn update_quiet(&mut self, color: Color, mv: Move, bonus: i32, context: QuietContext) {
+        let h = &mut self.quiet[quiet_index(color, mv, context.threats)];
         *h = gravity(*h, bonus);
-        let piece_square = piece_index(color, mv.role()) * 64 + to;
-        for row in contexts.into_iter().flatten() {
+        let piece_square = piece_index(color, mv.role()) * 64 + mv.to() as usize;
+        for row in context.moves.into_iter().flatten() {
             let h = &mut self.continuation[row * PIECE_SQUARES + piece_square];
             *h = gravity(i32::from(*h), bonus) as i16;
         }
@@ -148,7 +195,7 @@ mod tests {
         let p = rook_ending();
         let mut h = Histories::default();
         let (a, b, c) = (mv(&p, "a1a7"), mv(&p, "e1d2"), mv(&p, "a1a2"));
-        let none = [None, None];
+        let none = QuietContext::default();
         h.on_quiet_cutoff(Color::White, 4, a, &[c], none);
         h.on_quiet_cutoff(Color::White, 6, b, &[], none);
         assert_eq!(h.quiet_score(Color::White, a, none), 512, "a bonus of 32 times depth squared");
@@ -166,24 +213,66 @@ mod tests {
     }
 
     #[test]
+    fn threats_are_every_attack_of_the_side_not_to_move() {
+        for fen in [
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 4 4",
+            "8/p6P/1p4k1/8/8/6K1/P6p/8 w - - 0 1",
+            "8/p6P/1p4k1/8/8/6K1/P6p/8 b - - 0 1",
+        ] {
+            let p: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+            let board = p.board();
+            let slow = p.them().into_iter().fold(Bitboard::EMPTY, |all, sq| all | board.attacks_from(sq));
+            assert_eq!(threats(&p), slow, "{fen}");
+        }
+    }
+
+    #[test]
+    fn a_move_out_of_an_attack_has_its_own_history() {
+        let p: Chess = "4k3/8/8/3r4/8/8/8/R2NK3 w - - 0 1"
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let threats = threats(&p);
+        assert!(
+            threats.contains(Square::D1) && threats.contains(Square::D7) && !threats.contains(Square::A1)
+        );
+        assert!(threats.contains(Square::F7), "the king's squares count");
+        let mut h = Histories::default();
+        let knight_out = mv(&p, "d1c3");
+        let attacked = QuietContext { moves: [None; 2], threats };
+        h.on_quiet_cutoff(Color::White, 4, knight_out, &[], attacked);
+        assert_eq!(h.quiet_score(Color::White, knight_out, attacked), 512);
+        assert_eq!(
+            h.quiet_score(Color::White, knight_out, QuietContext::default()),
+            0,
+            "no attack on d1: another entry"
+        );
+    }
+
+    #[test]
     fn continuation_history_belongs_to_the_move_before() {
         let p = rook_ending();
         let mut h = Histories::default();
         let a = mv(&p, "a1a7");
         let after_check = context(Piece { color: Color::Black, role: Role::King }, Square::D8);
         let after_other = context(Piece { color: Color::Black, role: Role::King }, Square::F8);
-        h.on_quiet_cutoff(Color::White, 10, a, &[], [Some(after_check), None]);
-        let with = h.quiet_score(Color::White, a, [Some(after_check), None]);
-        let without = h.quiet_score(Color::White, a, [Some(after_other), None]);
+        let after = |moves| QuietContext { moves, threats: Bitboard::EMPTY };
+        h.on_quiet_cutoff(Color::White, 10, a, &[], after([Some(after_check), None]));
+        let with = h.quiet_score(Color::White, a, after([Some(after_check), None]));
+        let without = h.quiet_score(Color::White, a, after([Some(after_other), None]));
         assert_eq!(
             (with, without),
             (6_400, 3_200),
             "the quiet history and, after Kd8 only, the continuation"
         );
         for _ in 0..10_000 {
-            h.on_quiet_cutoff(Color::White, 60, a, &[], [Some(after_check), Some(after_other)]);
+            h.on_quiet_cutoff(Color::White, 60, a, &[], after([Some(after_check), Some(after_other)]));
         }
-        assert!(h.quiet_score(Color::White, a, [Some(after_check), Some(after_other)]) <= 3 * HISTORY_MAX);
+        assert!(
+            h.quiet_score(Color::White, a, after([Some(after_check), Some(after_other)])) <= 3 * HISTORY_MAX
+        );
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! by their histories, underpromotions last); the captures put aside. Every move is
 //! handed out once, and a move is handed out only if it is legal.
 
-use super::history::Histories;
+use super::history::{Histories, QuietContext};
 use super::movegen::{add_noisy_moves, add_quiet_moves, legal_move};
 use super::ordering::mvv_lva;
 use super::params::CAPTURE_HISTORY_DIVISOR;
@@ -51,7 +51,7 @@ pub struct StagedPicker<'a> {
     pv_move: Option<Move>,
     tt_move: Option<Move>,
     killers: [Option<Move>; 2],
-    contexts: [Option<usize>; 2],
+    context: QuietContext,
     moves: MoveList,
     /// The score of each move in `moves`, at the same index (filled as they are generated).
     scores: ArrayVec<i32, 256>,
@@ -69,15 +69,14 @@ impl<'a> StagedPicker<'a> {
     /// A picker for `pos`. `all` holds every legal move where the node generated them
     /// (the root's, less those `searchmoves` and MultiPV leave out); `tt_move` must be one
     /// of them (see `legal_tt_move`); `pv_move` and the `killers` are checked here.
-    /// `contexts` are the continuation-history rows of the moves before (see
-    /// `Histories::quiet_score`).
+    /// `context` is what the quiet histories are read by (see `Histories::quiet_score`).
     pub fn new(
         pos: &'a Chess,
         all: Option<&'a MoveList>,
         pv_move: Option<Move>,
         tt_move: Option<Move>,
         killers: [Option<Move>; 2],
-        contexts: [Option<usize>; 2],
+        context: QuietContext,
     ) -> Self {
         let pv_move = pv_move.filter(|&mv| legal(pos, all, mv));
         StagedPicker {
@@ -87,7 +86,7 @@ impl<'a> StagedPicker<'a> {
             pv_move,
             tt_move: tt_move.filter(|&mv| Some(mv) != pv_move),
             killers,
-            contexts,
+            context,
             moves: MoveList::new(),
             scores: ArrayVec::new(),
             next: 0,
@@ -106,7 +105,7 @@ impl<'a> StagedPicker<'a> {
         let tt_move = tt_move.filter(|&mv| is_noisy(mv) && see_ge(pos, mv, 0));
         StagedPicker {
             captures_only: true,
-            ..StagedPicker::new(pos, None, None, tt_move, [None; 2], [None; 2])
+            ..StagedPicker::new(pos, None, None, tt_move, [None; 2], QuietContext::default())
         }
     }
 
@@ -235,7 +234,7 @@ impl<'a> StagedPicker<'a> {
             if mv.is_promotion() {
                 UNDERPROMOTION_SCORE
             } else {
-                history.quiet_score(color, mv, self.contexts)
+                history.quiet_score(color, mv, self.context)
             }
         };
         self.scores.extend(self.moves.iter().map(|&mv| score(mv)));
@@ -410,7 +409,7 @@ mod tests {
             let named = legal.iter().copied().find(|&m| packed.matches(m));
             assert_eq!(tt_move, named, "{stale:?} in {}", fen(pos));
             let killers = [Some(stale), legal.first().copied()];
-            let handed = drain(StagedPicker::new(pos, all, None, tt_move, killers, [None; 2]));
+            let handed = drain(StagedPicker::new(pos, all, None, tt_move, killers, QuietContext::default()));
             if let Some(tt_move) = tt_move {
                 assert_eq!(handed[0], tt_move, "{}", fen(pos));
             }
@@ -449,8 +448,14 @@ mod tests {
             .unwrap();
         let mv = |uci: &str| uci.parse::<shakmaty::uci::UciMove>().unwrap().to_move(&pos).unwrap();
         let (pv, tt, killer) = (mv("e1e2"), mv("d1d2"), mv("c3b5"));
-        let handed =
-            drain(StagedPicker::new(&pos, None, Some(pv), Some(tt), [Some(killer), None], [None; 2]));
+        let handed = drain(StagedPicker::new(
+            &pos,
+            None,
+            Some(pv),
+            Some(tt),
+            [Some(killer), None],
+            QuietContext::default(),
+        ));
         assert_eq!(handed[..4], [pv, tt, mv("c3a4"), killer]);
         assert!(handed[4..handed.len() - 2].iter().all(|&m| !is_noisy(m)));
         assert_eq!(handed[handed.len() - 2..], [mv("c3d5"), mv("d1d5")], "losing captures last, by MVV-LVA");
@@ -461,7 +466,7 @@ mod tests {
         along_random_games(14, |pos, _| {
             let legal = pos.legal_moves();
             let all = pos.is_check().then_some(&legal);
-            let mut picker = StagedPicker::new(pos, all, None, None, [None; 2], [None; 2]);
+            let mut picker = StagedPicker::new(pos, all, None, None, [None; 2], QuietContext::default());
             let history = Histories::default();
             let mut handed = Vec::new();
             while let Some(mv) = picker.next(&history) {

@@ -59,7 +59,9 @@ impl Searcher {
         }
         let tt_move = tt_hit.and_then(|hit| hit.mv).and_then(|t| legal_tt_move(pos, all.as_ref(), t));
         let mut picker = match &all {
-            Some(all) => StagedPicker::new(pos, Some(all), None, tt_move, [None; 2], self.contexts(ply)),
+            Some(all) => {
+                StagedPicker::new(pos, Some(all), None, tt_move, [None; 2], self.quiet_context(pos, ply))
+            }
             None => StagedPicker::captures(pos, tt_move),
         };
         let mut best_move = None;

@@ -3,7 +3,7 @@
 //! stack) and the best lines (the PV table).
 
 use super::correction::Correction;
-use super::history::{Histories, context};
+use super::history::{Histories, QuietContext, context, threats};
 use super::lmr::LmrTable;
 use super::params::{LIVE_CURRMOVE_AFTER_MS, LIVE_CURRMOVE_GAP_MS, LIVE_PROGRESS_EVERY_MS};
 use super::pv::PvTable;
@@ -187,15 +187,16 @@ impl Searcher {
         self.tablebases = tables;
     }
 
-    /// The continuation-history rows of the moves one and two plies before the node at
-    /// `ply` (none at the root, after a null move, or where there was no such move).
+    /// What the quiet histories of `pos`, the node at `ply`, are read by: the
+    /// continuation-history rows of the moves one and two plies before it (none at the
+    /// root, after a null move, or where there was no such move) and the opponent's threats.
     #[inline]
-    pub(super) fn contexts(&self, ply: usize) -> [Option<usize>; 2] {
+    pub(super) fn quiet_context(&self, pos: &Chess, ply: usize) -> QuietContext {
         let at = |p: Option<usize>| {
             let entry = &self.stack[p?];
             Some(context(entry.piece?, entry.mv?.to()))
         };
-        [at(Some(ply)), at(ply.checked_sub(1))]
+        QuietContext { moves: [at(Some(ply)), at(ply.checked_sub(1))], threats: threats(pos) }
     }
 
     /// Sends live lines (`currmove`, progress) of long searches to `output`, or none.
