@@ -182,12 +182,12 @@ mod tests {
         uci.parse::<UciMove>().unwrap().to_move(p).unwrap()
     }
 
+    fn position(fen: &str) -> Chess {
+        fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
+    }
+
     fn rook_ending() -> Chess {
-        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
+        position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
     }
 
     #[test]
@@ -220,7 +220,7 @@ mod tests {
             "8/p6P/1p4k1/8/8/6K1/P6p/8 w - - 0 1",
             "8/p6P/1p4k1/8/8/6K1/P6p/8 b - - 0 1",
         ] {
-            let p: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+            let p = position(fen);
             let board = p.board();
             let slow = p.them().into_iter().fold(Bitboard::EMPTY, |all, sq| all | board.attacks_from(sq));
             assert_eq!(threats(&p), slow, "{fen}");
@@ -229,11 +229,7 @@ mod tests {
 
     #[test]
     fn a_move_out_of_an_attack_has_its_own_history() {
-        let p: Chess = "4k3/8/8/3r4/8/8/8/R2NK3 w - - 0 1"
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap();
+        let p = position("4k3/8/8/3r4/8/8/8/R2NK3 w - - 0 1");
         let threats = threats(&p);
         assert!(
             threats.contains(Square::D1) && threats.contains(Square::D7) && !threats.contains(Square::A1)
@@ -277,11 +273,7 @@ mod tests {
 
     #[test]
     fn capture_history_rises_for_the_capture_that_cut_off() {
-        let p: Chess = "4k3/8/8/3q1r2/4P3/2N5/8/4K3 w - - 0 1"
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap();
+        let p = position("4k3/8/8/3q1r2/4P3/2N5/8/4K3 w - - 0 1");
         let mut h = Histories::default();
         let (pxq, nxq, pxr) = (mv(&p, "e4d5"), mv(&p, "c3d5"), mv(&p, "e4f5"));
         h.on_capture_cutoff(Color::White, 5, nxq, &[pxq, pxr]);
