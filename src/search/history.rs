@@ -103,7 +103,7 @@ impl Histories {
     /// Halves every score before a new search: the last search's lessons count less.
     pub fn new_search(&mut self) {
         self.quiet.iter_mut().for_each(|h| *h /= 2);
-        self.continuation.iter_mut().for_each(|h| *h /= 2);
+        halve(&mut self.continuation);
         self.capture.iter_mut().for_each(|h| *h /= 2);
     }
 
@@ -171,6 +171,30 @@ impl Histories {
 fn capture_index(color: Color, mv: Move) -> usize {
     let captured = mv.capture().map_or(0, |r| r as usize - 1);
     (piece_index(color, mv.role()) * 64 + mv.to() as usize) * 6 + captured
+}
+
+/// Halves every score of `table` (toward zero); on x86-64 a copy compiled for AVX2 is
+/// chosen at run time when the CPU has it (the continuation table is most of the cost of
+/// starting a search at datagen's few thousand nodes a move).
+fn halve(table: &mut [i16]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2, checked just above.
+        return unsafe { halve_avx2(table) };
+    }
+    halve_body(table);
+}
+
+/// [`halve`] compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn halve_avx2(table: &mut [i16]) {
+    halve_body(table);
+}
+
+#[inline(always)]
+fn halve_body(table: &mut [i16]) {
+    table.iter_mut().for_each(|h| *h /= 2);
 }
 
 #[cfg(test)]
