@@ -206,6 +206,13 @@ mod tests {
         uci.parse::<UciMove>().unwrap().to_move(p).unwrap()
     }
 
+    #[test]
+    fn halving_rounds_every_score_toward_zero() {
+        let mut table: Vec<i16> = (i16::MIN..=i16::MAX).collect();
+        halve(&mut table);
+        assert!((i16::MIN..=i16::MAX).zip(&table).all(|(h, &halved)| halved == h / 2));
+    }
+
     fn position(fen: &str) -> Chess {
         fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap()
     }
