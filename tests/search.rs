@@ -189,6 +189,25 @@ fn fifty_move_rule_is_a_draw_but_mate_on_the_last_move_counts() {
 }
 
 #[test]
+fn the_fifty_move_rule_beats_a_hash_entry_from_fewer_halfmoves() {
+    // The same queen ending searched first with a fresh clock fills the table with wins
+    // under keys that leave the clock out; two plies from the hundredth halfmove, with no
+    // mate in one, it is a draw all the same.
+    let mut searcher = Searcher::new(SearchConfig::default());
+    for (halfmoves, expected) in [(0, None), (98, Some(0))] {
+        let g = game(&format!("7k/8/8/8/8/8/8/KQ6 w - - {halfmoves} 80"), &[]);
+        let mut last = None;
+        let control = Arc::new(SearchControl::new(false));
+        searcher.search(&g, Limits::depth(8), control, &mut |info| last = Some(info.score));
+        let score = last.unwrap();
+        match expected {
+            Some(draw) => assert_eq!(score, draw, "at {halfmoves} halfmoves"),
+            None => assert!(score > 500, "{score}"),
+        }
+    }
+}
+
+#[test]
 fn a_stalemate_of_the_side_ahead_is_seen_below_the_root() {
     // A knight and two pawns behind, White pins the knight with Rf8 and leaves Black no move:
     // pruning that trusts Black's big evaluation must not hide it at low depth.

@@ -66,6 +66,12 @@ impl Searcher {
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos, ply);
         }
+        // 3b. The fifty-move rule, before the hash table can answer: the key leaves out the
+        //     halfmove clock, so an entry from the same position with fewer halfmoves would
+        //     score a draw as a win. A mate on the hundredth halfmove still counts.
+        if ply > 0 && pos.halfmoves() >= 100 && !(pos.is_check() && pos.legal_moves().is_empty()) {
+            return DRAW;
+        }
 
         // 4. Mate distance pruning: no line from here beats a mate already found nearer the root.
         if ply > 0 {
@@ -78,7 +84,7 @@ impl Searcher {
 
         // 5. Hash table: a deep enough result ends a non-PV node at once (PV nodes are
         //    searched in full so the triangular PV keeps its tail); its move is tried early.
-        //    A search that leaves a move out (singular extension, step 10b) shares the key
+        //    A search that leaves a move out (singular extension, step 9b) shares the key
         //    but not the result, so it neither takes a cutoff nor stores one.
         let key = self.stack.key(ply);
         let pv_node = beta - alpha > 1;
@@ -114,12 +120,7 @@ impl Searcher {
             return score;
         }
 
-        // 7. Fifty-move rule; checked after mate, which takes precedence.
-        if ply > 0 && pos.halfmoves() >= 100 {
-            return DRAW;
-        }
-
-        // 8. Internal iterative reduction: a node with no hash move was never searched or
+        // 7. Internal iterative reduction: a node with no hash move was never searched or
         //    its move is unknown; search it a ply shallower and let the next iteration fix it.
         let tt_move = tt_hit.and_then(|hit| hit.mv);
         let pv_move = self.pv_move(ply, on_pv);
@@ -127,7 +128,7 @@ impl Searcher {
             depth -= 1;
         }
 
-        // 9. Reverse futility: far enough above beta near the horizon, a quiet position
+        // 8. Reverse futility: far enough above beta near the horizon, a quiet position
         //    will not fall below it in a few plies; trust the static evaluation (the
         //    network's, as the hash table keeps it, corrected for the pawn structure).
         let color = pos.turn();
@@ -141,7 +142,7 @@ impl Searcher {
             if raw_eval == -INFINITY { raw_eval } else { self.correction.correct(raw_eval, color, pawns) };
         self.stack[ply].static_eval = static_eval;
         // Better than this side's last turn: the position is going its way, so late quiet
-        // moves are worth more of a look (step 13).
+        // moves are worth more of a look (step 12).
         let improving = self.stack.improving(ply);
         // A hash score bounding the evaluation from the side it errs on is a better guess
         // of this node's worth; the pruning steps below go by it.
@@ -153,7 +154,7 @@ impl Searcher {
             }
             _ => static_eval,
         };
-        // Whole-node pruning (steps 9-10) needs a non-PV node, not in check, that searches
+        // Whole-node pruning (steps 8-9) needs a non-PV node, not in check, that searches
         // every move.
         let prunable = !pv_node && !in_check && excluded.is_none() && !self.verifying_at(ply);
         stat!(self, Node, depth);
@@ -171,7 +172,7 @@ impl Searcher {
             return eval;
         }
 
-        // 9b. Razoring: far enough below alpha near the horizon, only a capture can save the
+        // 8b. Razoring: far enough below alpha near the horizon, only a capture can save the
         //     node; when quiescence finds none that does, it fails low at once.
         if prunable
             && depth <= razor_depth()
@@ -191,7 +192,7 @@ impl Searcher {
             }
         }
 
-        // 10. Null move: if passing still leaves us at or above beta, a real move would too.
+        // 9. Null move: if passing still leaves us at or above beta, a real move would too.
         //     Not at PV nodes, in check, twice in a row, with only pawns left (zugzwang),
         //     when a mate is at stake, or when the evaluation is not clearly above beta.
         if prunable
@@ -216,11 +217,11 @@ impl Searcher {
             if score >= beta {
                 stat!(self, NullCut, depth);
                 verify!(self, Null, pos, depth, ply, alpha, beta, on_pv);
-                return if score > MATE_BOUND { beta } else { score };
+                return if score >= TB_WIN_BOUND { beta } else { score };
             }
         }
 
-        // 10b. Singular extension: a hash move that beats every other move by a margin in a
+        // 9b. Singular extension: a hash move that beats every other move by a margin in a
         //      shallower search leaving it out is searched a ply deeper (it is forced; two
         //      plies off the PV when it beats them by far, a few times a line); when
         //      the others beat beta too, the node fails high at once (multi-cut); a hash
@@ -242,6 +243,8 @@ impl Searcher {
                         let score =
                             self.negamax(pos, (depth - 1) / 2, ply, singular_beta - 1, singular_beta, false);
                         self.stack[ply].excluded = None;
+                        // That search ran at this ply: its line must not pass for this node's.
+                        self.pv.clear(ply);
                         if self.stopped {
                             return 0;
                         }
@@ -261,7 +264,7 @@ impl Searcher {
             _ => 0,
         };
 
-        // 11. Order (`picker.rs`): the previous iteration's PV move first, the hash move,
+        // 10. Order (`picker.rs`): the previous iteration's PV move first, the hash move,
         //     captures by MVV-LVA and capture history, killers and quiet moves by history
         //     (both learnt as it goes), the captures that lose material by SEE last; each
         //     stage generated only when the search reaches it.
@@ -288,7 +291,7 @@ impl Searcher {
             // Underpromotions that capture nothing count as quiet: the picker puts them last.
             let quiet = !is_noisy(mv);
 
-            // 12. Late move reductions: quiet moves late in a well-ordered list rarely matter,
+            // 11. Late move reductions: quiet moves late in a well-ordered list rarely matter,
             //     so they are searched shallower first (and again in full if they beat alpha);
             //     a move with a good history less so, one with a bad history more.
             let reduction = if depth >= LMR_DEPTH && !in_check && quiet && !gives_check {
@@ -299,7 +302,7 @@ impl Searcher {
                 0
             };
 
-            // 13. Near the horizon at non-PV nodes, once a move has been searched, skip moves
+            // 12. Near the horizon at non-PV nodes, once a move has been searched, skip moves
             //     that cannot matter: quiet moves beyond a count that grows with depth, halved
             //     when not improving (late move pruning), quiet moves that leave the evaluation
             //     far below alpha at the depth LMR would search them (futility) or lose material
@@ -335,8 +338,8 @@ impl Searcher {
             let nodes_before = self.counts.nodes;
             let child = self.play(pos, ply, mv);
 
-            // 14. Search the move (PVS, LMR's reduction first), the hash move as
-            //     step 10b found, others a ply deeper when they give check far enough from
+            // 13. Search the move (PVS, LMR's reduction first), the hash move as
+            //     step 9b found, others a ply deeper when they give check far enough from
             //     the horizon (checks are forcing and often hide tactics).
             let extension = if singular != 0 && tt_move.is_some_and(|t| t.matches(mv)) {
                 singular
@@ -359,7 +362,7 @@ impl Searcher {
                 return 0;
             }
 
-            // 15. A new best move: raise alpha, store the line, cut off on a fail high
+            // 14. A new best move: raise alpha, store the line, cut off on a fail high
             //     (a quiet move that cuts off becomes a killer and gains history, a capture
             //     capture history; the moves tried before it lose some).
             if score > best {
@@ -391,7 +394,7 @@ impl Searcher {
             return DRAW;
         }
 
-        // 16. Remember the result: exact inside the window, else the bound it proved (a
+        // 15. Remember the result: exact inside the window, else the bound it proved (a
         //     fail low names no move: its best is noise, and the hash move found before
         //     stays); and how far the static evaluation was off, where the bound says (a
         //     quiet best move: a capture's gain is no error of the evaluation).

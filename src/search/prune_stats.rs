@@ -14,7 +14,7 @@ pub const STAT_DEPTHS: usize = 16;
 /// Something `negamax` does at a node, counted by the node's depth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
-    /// A node that reached the pruning steps (step 9).
+    /// A node that reached the pruning steps (step 8).
     Node,
     /// Reverse futility returned the evaluation.
     RfpCut,
