@@ -24,6 +24,7 @@ use endgame::mop_up_score;
 pub use explain::explain;
 pub use features::Change;
 pub(crate) use features::{changes, feature_index};
+pub(crate) use network::fnv1a;
 pub use network::{MAGIC, NetError, NetFileError, Network};
 
 use shakmaty::{Chess, Position};

@@ -285,6 +285,6 @@ impl Network {
 }
 
 /// The 32-bit FNV-1a hash of `bytes`.
-pub(super) fn fnv1a(bytes: &[u8]) -> u32 {
+pub(crate) fn fnv1a(bytes: &[u8]) -> u32 {
     bytes.iter().fold(0x811C_9DC5, |h, &b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193))
 }

@@ -200,10 +200,7 @@ pub fn load(paths: &[PathBuf]) -> Result<DataSet, String> {
 /// True for the games held out: one in `HOLD_OUT_EVERY`, by a hash of the game's record, so
 /// a game is held out or not whatever file holds it and whatever comes before it.
 pub fn held_out(game: &games::GameRecord) -> bool {
-    let hash = game.encode().iter().fold(0xCBF2_9CE4_8422_2325u64, |hash, &byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01B3)
-    });
-    hash % HOLD_OUT_EVERY == 0
+    u64::from(crate::eval::fnv1a(&game.encode())) % HOLD_OUT_EVERY == 0
 }
 
 /// The scale (centipawns per unit of output) at which `sigmoid(score / scale)` predicts the
