@@ -10,7 +10,7 @@
 use super::games::{self, GameRecord};
 use crate::game::Game;
 use crate::rng::Rng;
-use crate::score::MATE_BOUND;
+use crate::score::TB_WIN_BOUND;
 use crate::search::{Limits, STACK_SIZE, SearchConfig, SearchControl, Searcher};
 use crate::tt::TranspositionTable;
 use shakmaty::{Color, KnownOutcome, Position};
@@ -272,11 +272,12 @@ fn adjudicate(white_scores: &[i32]) -> Option<KnownOutcome> {
 }
 
 /// True when a recorded position suits training: a searched score (not `NO_SCORE`) short of
-/// mate, the side to move not in check, and a quiet best move (the score is not a capture
+/// a mate or a tablebase win (those say who wins, not how much a position is worth), the
+/// side to move not in check, and a quiet best move (the score is not a capture
 /// still to come).
 pub fn trains(pos: &impl Position, mv: shakmaty::Move, white_score: i16) -> bool {
     white_score != games::NO_SCORE
-        && i32::from(white_score).abs() < MATE_BOUND
+        && i32::from(white_score).abs() < TB_WIN_BOUND
         && !pos.is_check()
         && !mv.is_capture()
         && mv.promotion().is_none()
@@ -297,11 +298,13 @@ mod tests {
     }
 
     #[test]
-    fn a_ply_without_a_score_or_with_a_mate_score_does_not_train() {
+    fn a_ply_without_a_score_or_with_a_mate_or_tablebase_score_does_not_train() {
         let pos = shakmaty::Chess::default();
         let quiet = pos.legal_moves().into_iter().find(|m| m.to() == shakmaty::Square::E4).unwrap();
         assert!(trains(&pos, quiet, 35) && trains(&pos, quiet, -250));
         assert!(!trains(&pos, quiet, games::NO_SCORE));
         assert!(!trains(&pos, quiet, (crate::score::MATE - 3) as i16));
+        assert!(!trains(&pos, quiet, (crate::score::TB_WIN - 5) as i16));
+        assert!(!trains(&pos, quiet, -(crate::score::TB_WIN - 5) as i16));
     }
 }

@@ -11,7 +11,9 @@
 //! cosine learning-rate schedule (batch by batch, from the peak to a hundredth of it at the
 //! run's last batch) runs over shuffled mini-batches, each batch's gradient
 //! summed over `--threads` threads in a fixed order, so a run is deterministic for a seed
-//! and a thread count. Each epoch writes a checkpoint to resume from and the quantised net.
+//! and a thread count. Each epoch writes a checkpoint to resume from and the quantised net;
+//! `best.nnue` is the net of the lowest held-out loss (kept in `best.loss`, so a resumed run
+//! replaces it only with a better one).
 
 use super::datagen::trains;
 use super::games;
@@ -617,7 +619,10 @@ pub fn run(config: &TrainConfig) -> Result<(), String> {
         Trainer::new(config.seed, scale)
     };
     trainer.net.one_output = config.one_output;
-    let mut best = f64::INFINITY;
+    // A resumed run keeps the best net so far unless it does better.
+    let best_loss = config.out.join("best.loss");
+    let recorded = || std::fs::read_to_string(&best_loss).ok()?.trim().parse::<f64>().ok();
+    let mut best = if config.resume { recorded().unwrap_or(f64::INFINITY) } else { f64::INFINITY };
     while trainer.epoch < config.epochs {
         let (done, epochs) = (trainer.epoch as f32, config.epochs.max(1) as f32);
         let schedule = |within: f32| learning_rate(config.lr, (done + within) / epochs);
@@ -636,6 +641,7 @@ pub fn run(config: &TrainConfig) -> Result<(), String> {
         if held < best {
             best = held;
             write(&config.out.join("best.nnue"), &net)?;
+            write(&best_loss, format!("{held}\n").as_bytes())?;
         }
     }
     Ok(())
@@ -788,6 +794,30 @@ mod tests {
         resumed.epoch(&mut samples, &config, |_| 0.001);
         assert_eq!(resumed, two, "a checkpoint resumes where it stopped");
         assert!(Trainer::from_bytes(&one.to_bytes()[..100]).is_err());
+    }
+
+    #[test]
+    fn a_resumed_run_replaces_the_best_net_only_with_a_better_one() {
+        let out = std::env::temp_dir().join(format!("principia-train-resume-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&out);
+        let config = TrainConfig { out: out.clone(), epochs: 1, threads: 1, ..config(1) };
+        run(&config).unwrap();
+        let first = std::fs::read(out.join("best.nnue")).unwrap();
+        let loss: f64 = std::fs::read_to_string(out.join("best.loss")).unwrap().trim().parse().unwrap();
+        assert!(loss > 0.0 && loss.is_finite(), "{loss}");
+        // A recorded loss no epoch can beat keeps the first net as the best.
+        std::fs::write(out.join("best.loss"), "0\n").unwrap();
+        run(&TrainConfig { epochs: 2, resume: true, ..config.clone() }).unwrap();
+        assert!(out.join("epoch-2.nnue").exists());
+        assert_eq!(std::fs::read(out.join("best.nnue")).unwrap(), first);
+        // Without a recorded loss, the resumed run's epoch is the best it knows.
+        std::fs::remove_file(out.join("best.loss")).unwrap();
+        run(&TrainConfig { epochs: 3, resume: true, ..config }).unwrap();
+        assert_eq!(
+            std::fs::read(out.join("best.nnue")).unwrap(),
+            std::fs::read(out.join("epoch-3.nnue")).unwrap()
+        );
+        std::fs::remove_dir_all(&out).unwrap();
     }
 
     #[test]
