@@ -25,6 +25,22 @@ fn handshake_lists_options_and_answers_isready() {
     assert_eq!(lines, vec!["readyok"], "options are accepted silently");
 }
 
+#[test]
+fn hash_changes_between_searches_keep_the_engine_searching() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    for hash in ["2", "1", "8"] {
+        e.send("position startpos moves e2e4");
+        e.send("go depth 6");
+        let lines = e.until("bestmove");
+        assert!(lines.iter().all(|l| !l.starts_with("info string")), "{lines:?}");
+        assert_ne!(bestmove(&lines), "0000");
+        e.send(&format!("setoption name Hash value {hash}"));
+        assert_eq!(e.sync(), ["readyok"]);
+    }
+}
+
 #[cfg(not(feature = "tune"))] // A tuning build offers its search parameters too.
 #[test]
 fn uci_announces_every_option_once_as_the_engine_defines_it() {

@@ -55,6 +55,8 @@ pub struct Engine {
     job: Option<Job>,
     /// Chooses the moves of the playing levels below full strength.
     rng: Rng,
+    /// The network changed during a search: the table is cleared before the next one.
+    tt_stale: bool,
 }
 
 impl Default for Engine {
@@ -81,6 +83,7 @@ impl Engine {
             searchers: Vec::new(),
             job: None,
             rng: Rng::new(seed_from_clock()),
+            tt_stale: false,
         }
     }
 
@@ -176,17 +179,26 @@ impl Engine {
         }
     }
 
-    /// Allocates the new table first, so a failure keeps the old one.
+    /// Frees the old table before allocating the new one (both at once may not fit in
+    /// memory); when the new size cannot be had, the old size is allocated again.
     fn resize_hash(&mut self, old_mb: usize) {
         if self.searching() {
             self.options.hash_mb = old_mb;
             return info_string("Hash cannot change during a search; unchanged");
         }
+        // The idle threads hold the table too; their histories go with it, as at a new game.
+        self.searchers.clear();
+        self.tt = Arc::new(TranspositionTable::new(1).expect("1 MB for the hash table"));
         match TranspositionTable::new(self.options.hash_mb) {
             Ok(tt) => self.tt = Arc::new(tt),
             Err(e) => {
-                self.options.hash_mb = old_mb;
-                info_string(&format!("{e}; keeping {old_mb} MB"));
+                let (tt, mb) = match TranspositionTable::new(old_mb) {
+                    Ok(tt) => (tt, old_mb),
+                    Err(_) => (TranspositionTable::new(1).expect("1 MB for the hash table"), 1),
+                };
+                self.tt = Arc::new(tt);
+                self.options.hash_mb = mb;
+                info_string(&format!("{e}; keeping {mb} MB"));
             }
         }
     }
@@ -214,8 +226,11 @@ impl Engine {
         match loaded {
             Ok(net) => {
                 self.net = net;
-                // Scores the hash table holds came from the old network.
-                if !self.searching() {
+                // Scores the hash table holds came from the old network (a running search
+                // keeps its network: the table is cleared before the next one).
+                if self.searching() {
+                    self.tt_stale = true;
+                } else {
                     self.tt.clear();
                 }
                 if let NetChoice::File(path) = &choice {
@@ -304,6 +319,9 @@ impl Engine {
         let control = Arc::new(SearchControl::new(go.ponder));
         let answered = Arc::new(AtomicBool::new(false));
         let thread_answered = Arc::clone(&answered);
+        if std::mem::take(&mut self.tt_stale) {
+            self.tt.clear();
+        }
         let mut searchers = self.take_searchers();
         let live_mode = self.castling_mode();
         let live: LiveOutput = Box::new(move |line: &LiveLine| send(&format_live(line, live_mode)));

@@ -71,7 +71,11 @@ impl TimeManager {
             .clamp(RESERVE_MIN_MS, RESERVE_MAX_MS)
             .min(clock.time_ms / 2);
         let available = clock.time_ms.saturating_sub(overhead_ms).saturating_sub(reserve);
-        let moves = clock.moves_to_go.map_or(SUDDEN_DEATH_MOVES, |m| u64::from(m.clamp(1, 50)));
+        // `movestogo 0` means no control ahead, as Stockfish reads it: sudden death.
+        let moves = match clock.moves_to_go {
+            Some(m) if m > 0 => u64::from(m.min(50)),
+            _ => SUDDEN_DEATH_MOVES,
+        };
         let cap = available / moves.min(MAX_SHARE);
         let target = (available / moves).saturating_add(clock.inc_ms).min(cap);
         let hard = target.saturating_mul(2).min(available / 4 * 3);
@@ -214,9 +218,17 @@ mod tests {
     #[test]
     fn huge_clock_does_not_overflow() {
         // Wrapping arithmetic (which `--release` would not catch) would give other values.
-        let tm = TimeManager::from_clock(clock(u64::MAX, u64::MAX / 2, Some(0)), 10);
+        let tm = TimeManager::from_clock(clock(u64::MAX, u64::MAX / 2, Some(1)), 10);
         let available = u64::MAX - 10 - 3_000;
         assert_eq!((tm.soft_ms, tm.hard_ms), (available / 5 * 2, available / 4 * 3));
+    }
+
+    #[test]
+    fn movestogo_zero_is_sudden_death() {
+        let zero = TimeManager::from_clock(clock(60_000, 0, Some(0)), 10);
+        assert_eq!(zero, TimeManager::from_clock(clock(60_000, 0, None), 10));
+        // Read as one move to go, it allowed 44 s of the 60.
+        assert!(zero.hard_ms < 60_000 / 4, "{zero:?}");
     }
 
     #[test]
