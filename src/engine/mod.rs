@@ -192,11 +192,14 @@ impl Engine {
         match TranspositionTable::new(self.options.hash_mb) {
             Ok(tt) => self.tt = Arc::new(tt),
             Err(e) => {
-                let (tt, mb) = match TranspositionTable::new(old_mb) {
-                    Ok(tt) => (tt, old_mb),
-                    Err(_) => (TranspositionTable::new(1).expect("1 MB for the hash table"), 1),
+                // Failing that too, the 1 MB table stays.
+                let mb = match TranspositionTable::new(old_mb) {
+                    Ok(tt) => {
+                        self.tt = Arc::new(tt);
+                        old_mb
+                    }
+                    Err(_) => 1,
                 };
-                self.tt = Arc::new(tt);
                 self.options.hash_mb = mb;
                 info_string(&format!("{e}; keeping {mb} MB"));
             }
