@@ -1,17 +1,19 @@
 //! `train`: fits the network to self-play games on the CPU and exports it quantised.
 //!
 //! Every position `datagen` (or `convert`, from PGN files) recorded that suits training (a
-//! score, not in check, a quiet move, no mate score) becomes a 32-byte sample held in memory. One game in twenty is held
-//! out, chosen by a hash of the game itself, so the same games are held out whatever files
-//! come with it and in whatever order;
-//! a training position no side can castle in is also learnt with its files mirrored.
+//! score, not in check, a quiet move, no mate score) becomes a 32-byte sample held in
+//! memory. One game in twenty is held out, chosen by a hash of the game itself, so the same
+//! games are held out whatever files come with it and in whatever order; a game met again
+//! (a file given twice, a PGN converted twice) is read once. A training position no side
+//! can castle in is also learnt with its files mirrored.
 //! The target is a blend of the game's result and `sigmoid(score / scale)`, where `scale`
 //! (centipawns per unit of the network's output) is fitted so the search's scores predict
 //! the results best; the loss is the squared error of `sigmoid(output)`. AdamW with a
 //! cosine learning-rate schedule (batch by batch, from the peak to a hundredth of it at the
 //! run's last batch) runs over shuffled mini-batches, each batch's gradient
 //! summed over `--threads` threads in a fixed order, so a run is deterministic for a seed
-//! and a thread count. Each epoch writes a checkpoint to resume from and the quantised net;
+//! and a thread count, resumed or not (a resumed run replays the shuffles of the epochs it
+//! skips). Each epoch writes a checkpoint to resume from and the quantised net;
 //! `best.nnue` is the net of the lowest held-out loss (kept in `best.loss`, so a resumed run
 //! replaces it only with a better one).
 
@@ -165,18 +167,27 @@ pub struct DataSet {
     pub train: Vec<Sample>,
     /// Positions held out to measure the fit.
     pub held_out: Vec<Sample>,
-    /// Games read.
+    /// Games read (repeats left out).
     pub games: u64,
+    /// Games left out because the same record came earlier (a file given twice, a PGN
+    /// converted twice).
+    pub repeats: u64,
 }
 
-/// Reads every game in `paths`, keeping the positions that suit training.
+/// Reads every game in `paths` once, keeping the positions that suit training.
 pub fn load(paths: &[PathBuf]) -> Result<DataSet, String> {
-    let mut set = DataSet { train: Vec::new(), held_out: Vec::new(), games: 0 };
+    let mut set = DataSet { train: Vec::new(), held_out: Vec::new(), games: 0, repeats: 0 };
+    let mut seen = std::collections::HashSet::new();
     for path in paths {
         let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
         games::for_each_game(&bytes, |game| {
+            let record = game.encode();
+            if !seen.insert(record_hash(&record)) {
+                set.repeats += 1;
+                return;
+            }
             let result = game.white_result();
-            let held_out = held_out(&game);
+            let held_out = held_out_record(&record);
             let mut pos = game.start.clone();
             for &(mv, score) in &game.plies {
                 if trains(&pos, mv, score) {
@@ -202,7 +213,18 @@ pub fn load(paths: &[PathBuf]) -> Result<DataSet, String> {
 /// True for the games held out: one in `HOLD_OUT_EVERY`, by a hash of the game's record, so
 /// a game is held out or not whatever file holds it and whatever comes before it.
 pub fn held_out(game: &games::GameRecord) -> bool {
-    u64::from(crate::eval::fnv1a(&game.encode())) % HOLD_OUT_EVERY == 0
+    held_out_record(&game.encode())
+}
+
+/// [`held_out`] for a game's encoded record.
+fn held_out_record(record: &[u8]) -> bool {
+    u64::from(crate::eval::fnv1a(record)) % HOLD_OUT_EVERY == 0
+}
+
+/// A 64-bit hash of a game's encoded record (FNV-1a), to find repeated games: with a
+/// million games a false repeat has a chance of about one in 40 million.
+fn record_hash(record: &[u8]) -> u64 {
+    record.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
 }
 
 /// The scale (centipawns per unit of output) at which `sigmoid(score / scale)` predicts the
@@ -487,10 +509,7 @@ impl Trainer {
     /// rate `lr` gives for how far through the pass it starts (0 to 1); returns the mean
     /// training loss.
     pub fn epoch(&mut self, samples: &mut [Sample], config: &TrainConfig, lr: impl Fn(f32) -> f32) -> f64 {
-        let mut rng = Rng::new(config.seed ^ (self.epoch as u64 + 1).wrapping_mul(0x9E37_79B9));
-        for i in (1..samples.len()).rev() {
-            samples.swap(i, rng.below(i + 1));
-        }
+        shuffle(samples, config.seed, self.epoch);
         let threads = config.threads.max(1);
         let mut grads: Vec<FloatNet> = (0..threads).map(|_| FloatNet::zeros()).collect();
         let mut total = 0.0;
@@ -516,6 +535,12 @@ impl Trainer {
         }
         self.epoch += 1;
         total / samples.len().max(1) as f64
+    }
+
+    /// Puts `samples`, as loaded, in the order the epochs done so far left them (each
+    /// shuffles the order the one before left), so a resumed run goes on as an unbroken one.
+    pub fn replay_shuffles(&self, samples: &mut [Sample], config: &TrainConfig) {
+        (0..self.epoch).for_each(|epoch| shuffle(samples, config.seed, epoch));
     }
 
     /// One AdamW step with the mean of the summed gradients in `grads`.
@@ -580,17 +605,25 @@ pub fn learning_rate(lr: f32, progress: f32) -> f32 {
     floor + (lr - floor) * 0.5 * (1.0 + (std::f32::consts::PI * progress).cos())
 }
 
+/// Shuffles `samples` for epoch `epoch` (counted from 0) of a run seeded with `seed`.
+fn shuffle(samples: &mut [Sample], seed: u64, epoch: usize) {
+    let mut rng = Rng::new(seed ^ (epoch as u64 + 1).wrapping_mul(0x9E37_79B9));
+    for i in (1..samples.len()).rev() {
+        samples.swap(i, rng.below(i + 1));
+    }
+}
+
 /// Loads the data, trains and writes a checkpoint and the quantised net every epoch,
 /// reporting the losses and the speed on stderr.
 pub fn run(config: &TrainConfig) -> Result<(), String> {
     std::fs::create_dir_all(&config.out).map_err(|e| format!("{}: {e}", config.out.display()))?;
     let started = Instant::now();
-    let DataSet { mut train, held_out, games } = load(&config.data)?;
+    let DataSet { mut train, held_out, games, repeats } = load(&config.data)?;
     if train.is_empty() {
         return Err("no training positions in the data".into());
     }
     eprintln!(
-        "{} positions to train on, {} held out, from {games} games ({:.1} s)",
+        "{} positions to train on, {} held out, from {games} games ({repeats} repeated games left out; {:.1} s)",
         train.len(),
         held_out.len(),
         started.elapsed().as_secs_f64()
@@ -600,6 +633,7 @@ pub fn run(config: &TrainConfig) -> Result<(), String> {
         let bytes = std::fs::read(&checkpoint).map_err(|e| format!("{}: {e}", checkpoint.display()))?;
         let trainer = Trainer::from_bytes(&bytes)?;
         eprintln!("resuming after epoch {} (scale {:.1})", trainer.epoch, trainer.scale);
+        trainer.replay_shuffles(&mut train, config);
         trainer
     } else if let Some(path) = &config.init {
         let net = Network::load(path).map_err(|e| e.to_string())?;
@@ -710,8 +744,8 @@ mod tests {
     #[test]
     fn training_lowers_the_loss_and_the_quantised_net_agrees_with_the_float_one() {
         let config = config(2);
-        let DataSet { mut train, held_out, games } = load(&config.data).unwrap();
-        assert_eq!(games, 40);
+        let DataSet { mut train, held_out, games, repeats } = load(&config.data).unwrap();
+        assert_eq!((games, repeats), (40, 0));
         assert!(train.len() > 1000 && !held_out.is_empty());
         let scale = fit_scale(&train);
         assert!((50.0..600.0).contains(&scale), "{scale}");
@@ -788,9 +822,12 @@ mod tests {
         };
         let (two, _) = run(2);
         assert_eq!(two, run(2).0, "deterministic");
-        let (one, mut samples) = run(1);
+        let (one, _) = run(1);
         let mut resumed = Trainer::from_bytes(&one.to_bytes()).unwrap();
         assert_eq!(resumed, one);
+        // A resumed run reloads the samples in file order and replays the shuffles done.
+        let mut samples = train.clone();
+        resumed.replay_shuffles(&mut samples, &config);
         resumed.epoch(&mut samples, &config, |_| 0.001);
         assert_eq!(resumed, two, "a checkpoint resumes where it stopped");
         assert!(Trainer::from_bytes(&one.to_bytes()[..100]).is_err());
@@ -818,6 +855,14 @@ mod tests {
             std::fs::read(out.join("epoch-3.nnue")).unwrap()
         );
         std::fs::remove_dir_all(&out).unwrap();
+    }
+
+    #[test]
+    fn a_game_given_twice_is_learnt_once() {
+        let once = load(&[fixture()]).unwrap();
+        let twice = load(&[fixture(), fixture()]).unwrap();
+        assert_eq!((twice.games, twice.repeats), (40, 40));
+        assert_eq!((twice.train, twice.held_out), (once.train, once.held_out));
     }
 
     #[test]
