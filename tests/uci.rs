@@ -41,6 +41,22 @@ fn hash_changes_between_searches_keep_the_engine_searching() {
     }
 }
 
+#[test]
+fn clear_hash_during_a_search_lets_it_finish_and_the_next_one_run() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    e.send("setoption name Clear Hash");
+    let lines = e.sync();
+    assert!(lines.iter().all(|l| !l.starts_with("info string")), "accepted silently: {lines:?}");
+    e.send("stop");
+    assert_ne!(bestmove(&e.until("bestmove")), "0000");
+    e.send("go depth 5");
+    let lines = e.until("bestmove");
+    assert!(lines.iter().any(|l| l.starts_with("info depth 5 ")), "{lines:?}");
+}
+
 #[cfg(not(feature = "tune"))] // A tuning build offers its search parameters too.
 #[test]
 fn uci_announces_every_option_once_as_the_engine_defines_it() {

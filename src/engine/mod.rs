@@ -55,7 +55,8 @@ pub struct Engine {
     job: Option<Job>,
     /// Chooses the moves of the playing levels below full strength.
     rng: Rng,
-    /// The network changed during a search: the table is cleared before the next one.
+    /// The network changed or `Clear Hash` came during a search: the table is cleared
+    /// before the next one.
     tt_stale: bool,
 }
 
@@ -171,11 +172,21 @@ impl Engine {
         let old_hash = self.options.hash_mb;
         match self.options.set(name, value) {
             Err(e) => info_string(&e),
-            Ok(UciOption::ClearHash) => self.tt.clear(),
+            Ok(UciOption::ClearHash) => self.clear_hash(),
             Ok(UciOption::SyzygyPath) => self.load_tablebases(),
             Ok(UciOption::EvalFile) => self.load_network(),
             Ok(UciOption::Hash) if self.options.hash_mb != old_hash => self.resize_hash(old_hash),
             Ok(_) => {}
+        }
+    }
+
+    /// Empties the hash table; during a search, before the next one (the running search
+    /// keeps what it found).
+    fn clear_hash(&mut self) {
+        if self.searching() {
+            self.tt_stale = true;
+        } else {
+            self.tt.clear();
         }
     }
 
@@ -231,11 +242,7 @@ impl Engine {
                 self.net = net;
                 // Scores the hash table holds came from the old network (a running search
                 // keeps its network: the table is cleared before the next one).
-                if self.searching() {
-                    self.tt_stale = true;
-                } else {
-                    self.tt.clear();
-                }
+                self.clear_hash();
                 if let NetChoice::File(path) = &choice {
                     info_string(&format!("network loaded from {}", path.display()));
                 }
