@@ -27,6 +27,7 @@
 use super::accumulator::Accumulator;
 use super::output::{MAX_OUTPUT_WEIGHT, screlu_dot};
 use super::{HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB};
+use crate::score::TB_WIN_BOUND;
 use shakmaty::{Chess, Color};
 use std::fmt;
 use std::io::Read;
@@ -77,12 +78,25 @@ pub enum NetError {
     Checksum,
     /// Output weights beyond what the evaluation's integer sums allow.
     OutputWeights,
+    /// A hidden neuron whose bias and 32 largest input weights could overflow its 16-bit sum.
+    FeatureWeights(usize),
     /// The file cannot be read.
     Unreadable(std::io::Error),
     /// A directory, a device, a pipe: nothing a net file can be.
     NotAFile,
     /// Longer than any net of this build's shape.
     TooLarge,
+}
+
+/// The first hidden neuron whose accumulator could leave 16 bits: its bias and 32 pieces'
+/// weights at their largest (a board has at most 32 pieces).
+fn overflowing_neuron(feature_weights: &[[i16; HIDDEN]], feature_bias: &[i16; HIDDEN]) -> Option<usize> {
+    let mut largest = [0u32; HIDDEN];
+    for column in feature_weights {
+        largest.iter_mut().zip(column).for_each(|(m, w)| *m = (*m).max(u32::from(w.unsigned_abs())));
+    }
+    let reach = |j: usize| u32::from(feature_bias[j].unsigned_abs()) + 32 * largest[j];
+    (0..HIDDEN).find(|&j| reach(j) > i16::MAX as u32)
 }
 
 impl fmt::Display for NetError {
@@ -101,6 +115,9 @@ impl fmt::Display for NetError {
             }
             NetError::Checksum => f.write_str("net file checksum mismatch (corrupt)"),
             NetError::OutputWeights => write!(f, "output weights beyond +-{MAX_OUTPUT_WEIGHT}"),
+            NetError::FeatureWeights(neuron) => {
+                write!(f, "hidden neuron {neuron}'s weights could overflow its 16-bit sum")
+            }
             NetError::Unreadable(e) => write!(f, "cannot read the file: {e}"),
             NetError::NotAFile => f.write_str("not a regular file"),
             NetError::TooLarge => write!(f, "larger than the {FILE_LEN} bytes of a net file"),
@@ -160,7 +177,9 @@ impl Network {
         let sum = i64::from(screlu_dot(acc.side(side_to_move), ours))
             + i64::from(screlu_dot(acc.side(!side_to_move), theirs));
         let output = sum / i64::from(QA) + i64::from(self.output_bias[bucket]);
-        (output * i64::from(self.scale) / i64::from(QA * QB)) as i32
+        // Below the tablebase and mate scores whatever a loaded net's scale.
+        let bound = i64::from(TB_WIN_BOUND - 1);
+        (output * i64::from(self.scale) / i64::from(QA * QB)).clamp(-bound, bound) as i32
     }
 
     /// The evaluation of `pos` computed from scratch, or the mop-up score against a bare king (for tools
@@ -212,8 +231,11 @@ impl Network {
             take(&mut ours[..width]);
             take(&mut theirs[..width]);
         }
-        if output_weights.iter().flatten().any(|w| w.abs() > MAX_OUTPUT_WEIGHT) {
+        if output_weights.iter().flatten().any(|w| w.unsigned_abs() > MAX_OUTPUT_WEIGHT.unsigned_abs()) {
             return Err(NetError::OutputWeights);
+        }
+        if let Some(neuron) = overflowing_neuron(&feature_weights, &feature_bias) {
+            return Err(NetError::FeatureWeights(neuron));
         }
         let mut output_bias = [0; OUTPUT_BUCKETS];
         let biases = bytes[expected - 4 - 4 * buckets..expected - 4].chunks_exact(4);

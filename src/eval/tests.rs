@@ -209,6 +209,11 @@ fn bad_net_files_are_refused_with_a_reason() {
     let mut wild = random_net(5);
     wild.output_weights[3][7] = i16::MAX;
     assert!(matches!(error(&wild.to_bytes()), NetError::OutputWeights));
+    wild.output_weights[3][7] = i16::MIN;
+    assert!(matches!(error(&wild.to_bytes()), NetError::OutputWeights));
+    let mut overflowing = random_net(5);
+    overflowing.feature_weights[100][17] = 1_100;
+    assert!(matches!(error(&overflowing.to_bytes()), NetError::FeatureWeights(17)));
     let mut version = bytes;
     version[4] = 9;
     assert!(matches!(error(&version), NetError::Version(9)));
@@ -240,4 +245,14 @@ fn only_a_regular_file_of_at_most_a_net_s_length_is_read() {
     let error = Network::load(&dir).unwrap_err();
     assert_eq!(error.to_string(), format!("{}: not a regular file", dir.display()));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_net_s_evaluation_stays_below_the_tablebase_scores_whatever_its_scale() {
+    let mut net = random_net(8);
+    net.scale = i32::from(u16::MAX);
+    net.output_bias = [i32::MAX / 2; OUTPUT_BUCKETS];
+    let net = Network::from_bytes(&net.to_bytes()).unwrap();
+    let start = Chess::default();
+    assert_eq!(net.evaluate_position(&start), crate::score::TB_WIN_BOUND - 1);
 }
