@@ -246,7 +246,8 @@ impl Tablebases {
         window: &[u64],
         rule50: bool,
     ) -> Option<Vec<(i32, i32)>> {
-        let (halfmoves, repeated) = (pos.halfmoves() as i32, has_repeated(window));
+        // A clock past any game's (a FEN may say anything) must not wrap.
+        let (halfmoves, repeated) = (pos.halfmoves().min(1_000) as i32, has_repeated(window));
         let rank = |mv| {
             let rank = dtz_rank(self.root_dtz(pos, mv, window)?, halfmoves, repeated);
             Some((rank, rank_score(rank, rule50)))

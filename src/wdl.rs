@@ -63,13 +63,14 @@ pub fn wdl(score: i32, material: i32) -> (u32, u32, u32) {
 }
 
 /// `score` in normalised centipawns (+100: a 50% win) at `material`; tablebase wins and
-/// mates are left as they are.
+/// mates are left as they are, and no other score is scaled into their range.
 pub fn normalised_cp(score: i32, material: i32) -> i32 {
     if score.abs() >= TB_WIN_BOUND {
         return score;
     }
     let (a, _) = params(material);
-    (100.0 * f64::from(score) / a).round() as i32
+    let bound = f64::from(TB_WIN_BOUND - 1);
+    (100.0 * f64::from(score) / a).round().clamp(-bound, bound) as i32
 }
 
 /// The engine's score for normalised centipawns `cp` at `material`: the inverse of
@@ -123,6 +124,10 @@ mod tests {
         assert_eq!(normalised_cp(0, 40), 0);
         assert_eq!(normalised_cp(TB_WIN - 5, 40), TB_WIN - 5, "tablebase wins keep their distance");
         assert_eq!(engine_score(-(TB_WIN - 5), 40), -(TB_WIN - 5));
+        // A huge evaluation (a loaded net's) is not scaled into the tablebase or mate range.
+        let huge = TB_WIN_BOUND - 1;
+        assert_eq!(normalised_cp(huge, MAX_MATERIAL), huge);
+        assert_eq!(normalised_cp(-huge, MAX_MATERIAL), -huge);
     }
 
     #[test]

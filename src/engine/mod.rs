@@ -173,7 +173,12 @@ impl Engine {
         match self.options.set(name, value) {
             Err(e) => info_string(&e),
             Ok(UciOption::ClearHash) => self.clear_hash(),
-            Ok(UciOption::SyzygyPath) => self.load_tablebases(),
+            Ok(UciOption::SyzygyPath) => {
+                self.load_tablebases();
+                // The table holds the old tables' results (stored deeper than searched).
+                self.clear_hash();
+            }
+            Ok(UciOption::Syzygy50MoveRule) => self.clear_hash(),
             Ok(UciOption::EvalFile) => self.load_network(),
             Ok(UciOption::Hash) if self.options.hash_mb != old_hash => self.resize_hash(old_hash),
             Ok(_) => {}
