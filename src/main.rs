@@ -160,6 +160,12 @@ enum Cmd {
         /// One output layer for every piece count (a version 1 net, as networks 1-6), not one per bucket.
         #[arg(long)]
         one_output: bool,
+        /// Gradient steps over which the learning rate ramps up from zero (0: none).
+        #[arg(long, default_value_t = 0)]
+        warmup: u64,
+        /// Learn on the weights rounded as the engine's integers are (quantisation-aware).
+        #[arg(long)]
+        qat: bool,
     },
     /// Fit the win/draw/loss model (`UCI_ShowWDL`, normalised `score cp`) on the results of
     /// scored games and print it, with the constants `src/wdl.rs` takes.
@@ -262,6 +268,8 @@ fn main() -> ExitCode {
             scale,
             init,
             one_output,
+            warmup,
+            qat,
         }) => {
             let config = TrainConfig {
                 data,
@@ -276,6 +284,8 @@ fn main() -> ExitCode {
                 scale,
                 init,
                 one_output,
+                warmup,
+                qat,
             };
             exit_code("train", train::run(&config))
         }

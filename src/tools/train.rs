@@ -53,6 +53,13 @@ pub struct TrainConfig {
     /// Train one output layer for every piece count (written as a version 1 net) instead of
     /// one for each bucket.
     pub one_output: bool,
+    /// Gradient steps over which the learning rate ramps up linearly from zero (0: none), so
+    /// a net given by `init` is not shaken by AdamW's first, full-size steps.
+    pub warmup: u64,
+    /// Compute each batch's gradient on the weights rounded to the engine's integers (a
+    /// straight-through estimate applied to the float weights), so what is learnt survives
+    /// quantisation; the held-out loss is then the rounded net's.
+    pub qat: bool,
 }
 
 /// Weights are kept within this bound, so the quantised hidden layer fits 16 bits
@@ -340,6 +347,19 @@ impl FloatNet {
         forward(self, sample, &mut scratch)
     }
 
+    /// The weights the quantised net stands for: each rounded to its layer's integer grid
+    /// (1/QA for the hidden layer, 1/QB for the output weights, 1/(QA*QB) for the output bias).
+    pub fn rounded(&self) -> FloatNet {
+        let grid = |by: i32| move |w: &f32| (w * by as f32).round() / by as f32;
+        FloatNet {
+            w1: self.w1.iter().map(grid(QA)).collect(),
+            b1: self.b1.iter().map(grid(QA)).collect(),
+            w2: self.w2.iter().map(grid(QB)).collect(),
+            b2: self.b2.iter().map(grid(QA * QB)).collect(),
+            one_output: self.one_output,
+        }
+    }
+
     /// The integer network: weights rounded to the engine's scales (the first output layer
     /// in every bucket when there is one).
     pub fn quantise(&self, scale: f32) -> Network {
@@ -516,7 +536,8 @@ impl Trainer {
         let batches = samples.len().div_ceil(config.batch.max(1)).max(1);
         for (index, batch) in samples.chunks(config.batch.max(1)).enumerate() {
             let share = batch.len().div_ceil(threads);
-            let (net, scale, wdl) = (&self.net, self.scale, config.wdl);
+            let rounded = config.qat.then(|| self.net.rounded());
+            let (net, scale, wdl) = (rounded.as_ref().unwrap_or(&self.net), self.scale, config.wdl);
             total += std::thread::scope(|scope| {
                 let handles: Vec<_> = grads
                     .iter_mut()
@@ -531,7 +552,8 @@ impl Trainer {
                 handles.into_iter().map(|h| h.join().expect("gradient thread")).sum::<f64>()
             });
             let used = batch.len().div_ceil(share);
-            self.apply(&mut grads[..used], batch.len(), lr(index as f32 / batches as f32));
+            let lr = lr(index as f32 / batches as f32) * warmup_factor(self.step + 1, config.warmup);
+            self.apply(&mut grads[..used], batch.len(), lr);
         }
         self.epoch += 1;
         total / samples.len().max(1) as f64
@@ -605,6 +627,12 @@ pub fn learning_rate(lr: f32, progress: f32) -> f32 {
     floor + (lr - floor) * 0.5 * (1.0 + (std::f32::consts::PI * progress).cos())
 }
 
+/// The share of the scheduled learning rate that gradient step `step` (counted from 1) takes
+/// during a warm-up of `warmup` steps.
+pub fn warmup_factor(step: u64, warmup: u64) -> f32 {
+    if warmup == 0 { 1.0 } else { (step as f32 / warmup as f32).min(1.0) }
+}
+
 /// Shuffles `samples` for epoch `epoch` (counted from 0) of a run seeded with `seed`.
 fn shuffle(samples: &mut [Sample], seed: u64, epoch: usize) {
     let mut rng = Rng::new(seed ^ (epoch as u64 + 1).wrapping_mul(0x9E37_79B9));
@@ -664,7 +692,8 @@ pub fn run(config: &TrainConfig) -> Result<(), String> {
         let start = Instant::now();
         let loss = trainer.epoch(&mut train, config, schedule);
         let rate = train.len() as f64 / start.elapsed().as_secs_f64().max(1e-9);
-        let held = mean_loss(&trainer.net, &held_out, trainer.scale, config.wdl, config.threads);
+        let shipped = if config.qat { trainer.net.rounded() } else { trainer.net.clone() };
+        let held = mean_loss(&shipped, &held_out, trainer.scale, config.wdl, config.threads);
         eprintln!(
             "epoch {}: loss {loss:.6}, held-out loss {held:.6}, lr {:.6} to {:.6}, {rate:.0} positions/s",
             trainer.epoch, lr.0, lr.1
@@ -716,6 +745,8 @@ mod tests {
             scale: None,
             init: None,
             one_output: false,
+            warmup: 0,
+            qat: false,
         }
     }
 
@@ -934,6 +965,37 @@ mod tests {
         assert!(!alone.held_out.is_empty() && alone.held_out.len() * 8 < alone.train.len());
         assert!(both.held_out.ends_with(&alone.held_out));
         assert!(both.train.ends_with(&alone.train));
+    }
+
+    #[test]
+    fn rounded_weights_are_those_the_quantised_net_stands_for_and_training_on_them_lowers_its_loss() {
+        let config = TrainConfig { qat: true, ..config(2) };
+        let DataSet { mut train, .. } = load(&config.data).unwrap();
+        let mut trainer = Trainer::new(config.seed, 150.0);
+        let rounded = trainer.net.rounded();
+        assert_eq!(FloatNet::from_network(&trainer.net.quantise(150.0)), rounded);
+        assert_eq!(rounded.rounded(), rounded);
+        let before = mean_loss(&rounded, &train, 150.0, config.wdl, 2);
+        trainer.epoch(&mut train, &config, |_| config.lr);
+        assert!(mean_loss(&trainer.net.rounded(), &train, 150.0, config.wdl, 2) < before);
+    }
+
+    #[test]
+    fn a_warm_up_ramps_the_rate_over_its_steps_and_then_leaves_it() {
+        assert_eq!(warmup_factor(1, 0), 1.0);
+        assert_eq!(warmup_factor(1, 4), 0.25);
+        assert_eq!(warmup_factor(4, 4), 1.0);
+        assert_eq!(warmup_factor(9, 4), 1.0);
+        // The first steps of a warmed-up run move the net less than an unwarmed run's do.
+        let train = load(&[fixture()]).unwrap().train;
+        let start = Trainer::new(5, 117.0);
+        let moved = |warmup| {
+            let mut trainer = start.clone();
+            let config = TrainConfig { warmup, ..config(1) };
+            trainer.epoch(&mut train.clone(), &config, |_| config.lr);
+            trainer.net.params().zip(start.net.params()).map(|(a, b)| (a - b).abs()).sum::<f32>()
+        };
+        assert!(moved(1_000_000) < moved(0) / 10.0);
     }
 
     #[test]
