@@ -692,8 +692,14 @@ pub fn run(config: &TrainConfig) -> Result<(), String> {
         let start = Instant::now();
         let loss = trainer.epoch(&mut train, config, schedule);
         let rate = train.len() as f64 / start.elapsed().as_secs_f64().max(1e-9);
-        let shipped = if config.qat { trainer.net.rounded() } else { trainer.net.clone() };
-        let held = mean_loss(&shipped, &held_out, trainer.scale, config.wdl, config.threads);
+        let rounded = config.qat.then(|| trainer.net.rounded());
+        let held = mean_loss(
+            rounded.as_ref().unwrap_or(&trainer.net),
+            &held_out,
+            trainer.scale,
+            config.wdl,
+            config.threads,
+        );
         eprintln!(
             "epoch {}: loss {loss:.6}, held-out loss {held:.6}, lr {:.6} to {:.6}, {rate:.0} positions/s",
             trainer.epoch, lr.0, lr.1
