@@ -3,6 +3,7 @@
 
 use super::params::{ASPIRATION_DEPTH, ASPIRATION_GIVE_UP, aspiration_delta};
 use super::tb_search::with_root_score;
+use super::time::TimeManager;
 use super::{Counters, Limits, SearchControl, SearchInfo, SearchMode, SearchResult, SearchStats, Searcher};
 use crate::eval::Accumulator;
 use crate::game::Game;
@@ -187,6 +188,10 @@ impl Searcher {
     /// the main thread ages the hash table and every thread halves its history.
     fn prepare(&mut self, game: &Game, limits: Limits, control: Arc<SearchControl>) {
         self.limits = limits;
+        // With one move to play, the search is only for the score and line it shows.
+        if self.limits.root_moves(game.position()).len() == 1 {
+            self.limits.time = self.limits.time.map(TimeManager::single_move);
+        }
         self.control = control;
         self.stack.new_search(game.keys());
         self.stack.set_root_accumulator(Accumulator::refresh(&self.net, game.position()));

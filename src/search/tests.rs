@@ -79,3 +79,29 @@ fn the_tables_keep_the_moves_that_throw_the_win_away_out_of_the_root_and_give_th
     assert!(firsts.len() >= 6);
     assert!(firsts.iter().all(|mv| !["a1a2", "a1a3", "a1a4"].contains(&mv.as_str())), "{firsts:?}");
 }
+
+#[test]
+fn a_root_with_one_legal_move_is_searched_at_most_half_a_second_on_any_clock() {
+    use super::time::{Clock, TimeManager};
+    let clock = Clock { time_ms: 600_000, inc_ms: 5_000, moves_to_go: None };
+    let limits = |depth| Limits {
+        depth: Some(depth),
+        time: Some(TimeManager::from_clock(clock, 10)),
+        ..Limits::default()
+    };
+    // Kxb2 is White's only move.
+    let mut searcher = Searcher::default();
+    let (result, _) = search_with(&mut searcher, &game("k7/8/8/8/8/8/1r6/K7 w - - 0 1"), limits(2));
+    assert_eq!(result.best_move.map(|mv| mv.to_uci(CastlingMode::Standard).to_string()), Some("a1b2".into()));
+    assert!(
+        searcher.limits.time.is_some_and(|tm| tm.hard_ms <= 500 && !tm.flexible),
+        "{:?}",
+        searcher.limits.time
+    );
+    let (_, _) = search_with(&mut searcher, &game(QUIET[0]), limits(2));
+    assert_eq!(
+        searcher.limits.time,
+        Some(TimeManager::from_clock(clock, 10)),
+        "many moves: the clock's budgets"
+    );
+}

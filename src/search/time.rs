@@ -32,6 +32,10 @@ const RESERVE_MIN_MS: u64 = 1_000;
 /// The largest reserve, whatever the increment.
 const RESERVE_MAX_MS: u64 = 3_000;
 
+/// The longest a move with no alternative is searched (Stockfish's cap): long enough for a
+/// score and a line to show, and the clock is kept for the moves that need it.
+const SINGLE_MOVE_MS: u64 = 500;
+
 /// How the search has gone so far, for stretching or shrinking the soft budget.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Progress {
@@ -86,6 +90,17 @@ impl TimeManager {
     pub fn from_movetime(movetime_ms: u64, overhead_ms: u64) -> Self {
         let t = movetime_ms.saturating_sub(overhead_ms).max(1);
         TimeManager { soft_ms: t, hard_ms: t, flexible: false }
+    }
+
+    /// These budgets for a root with a single legal move, where the search only finds the
+    /// score and line to show: at most [`SINGLE_MOVE_MS`], not stretched by progress. A
+    /// `go movetime` keeps its time.
+    pub fn single_move(self) -> Self {
+        if !self.flexible {
+            return self;
+        }
+        let cap = |ms: u64| ms.min(SINGLE_MOVE_MS);
+        TimeManager { soft_ms: cap(self.soft_ms), hard_ms: cap(self.hard_ms), flexible: false }
     }
 
     /// The soft budget given the search's progress: a best move that keeps changing or a
@@ -155,6 +170,20 @@ mod tests {
     /// the running iteration ends past it.
     fn as_usual(tm: &TimeManager) -> u64 {
         (tm.soft_ms * 3 / 2).min(tm.hard_ms)
+    }
+
+    #[test]
+    fn a_single_legal_move_gets_at_most_half_a_second_and_a_movetime_keeps_its_own() {
+        for (time, inc) in [(300_000, 3_000), (10_000, 100), (1_000, 0)] {
+            let tm = TimeManager::from_clock(clock(time, inc, None), 10);
+            let single = tm.single_move();
+            assert!(single.hard_ms <= SINGLE_MOVE_MS && single.hard_ms <= tm.hard_ms, "{single:?}");
+            assert_eq!(single.soft_ms, tm.soft_ms.min(SINGLE_MOVE_MS));
+            let stretched = Progress { stable_iterations: 0, score_drop: 60, best_move_share: Some(100) };
+            assert!(single.soft_budget(stretched) <= single.hard_ms);
+        }
+        let movetime = TimeManager::from_movetime(5_000, 10);
+        assert_eq!(movetime.single_move(), movetime);
     }
 
     #[test]
