@@ -123,50 +123,7 @@ enum Cmd {
         raw_scores: bool,
     },
     /// Train the network on datagen games (on the CPU) and write it quantised.
-    Train {
-        /// Game files written by datagen or convert.
-        #[arg(required = true)]
-        data: Vec<PathBuf>,
-        /// Directory for the checkpoint and the nets (epoch-N.nnue, best.nnue).
-        #[arg(long)]
-        out: PathBuf,
-        /// Passes over the data.
-        #[arg(long, default_value_t = 30)]
-        epochs: usize,
-        /// Peak learning rate (cosine schedule down to a hundredth).
-        #[arg(long, default_value_t = 0.001)]
-        lr: f32,
-        /// Positions per gradient step.
-        #[arg(long, default_value_t = 16384)]
-        batch: usize,
-        /// Weight of the game result in the target; the rest is the search score.
-        #[arg(long, default_value_t = 0.25)]
-        wdl: f32,
-        /// Threads computing the gradient.
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
-        /// Seed of the first weights and the shuffles.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Continue from OUT/checkpoint.bin.
-        #[arg(long)]
-        resume: bool,
-        /// Centipawns per unit of output (default: fitted to the data).
-        #[arg(long)]
-        scale: Option<f32>,
-        /// Start from this net's weights (and its scale) instead of random ones.
-        #[arg(long, value_name = "NET")]
-        init: Option<PathBuf>,
-        /// One output layer for every piece count (a version 1 net, as networks 1-6), not one per bucket.
-        #[arg(long)]
-        one_output: bool,
-        /// Gradient steps over which the learning rate ramps up from zero (0: none).
-        #[arg(long, default_value_t = 0)]
-        warmup: u64,
-        /// Learn on the weights rounded as the engine's integers are (quantisation-aware).
-        #[arg(long)]
-        qat: bool,
-    },
+    Train(TrainConfig),
     /// Fit the win/draw/loss model (`UCI_ShowWDL`, normalised `score cp`) on the results of
     /// scored games and print it, with the constants `src/wdl.rs` takes.
     WdlFit {
@@ -255,40 +212,7 @@ fn main() -> ExitCode {
             );
             ExitCode::SUCCESS
         }
-        Some(Cmd::Train {
-            data,
-            out,
-            epochs,
-            lr,
-            batch,
-            wdl,
-            threads,
-            seed,
-            resume,
-            scale,
-            init,
-            one_output,
-            warmup,
-            qat,
-        }) => {
-            let config = TrainConfig {
-                data,
-                out,
-                epochs,
-                lr,
-                batch,
-                wdl,
-                threads,
-                seed,
-                resume,
-                scale,
-                init,
-                one_output,
-                warmup,
-                qat,
-            };
-            exit_code("train", train::run(&config))
-        }
+        Some(Cmd::Train(config)) => exit_code("train", train::run(&config)),
         Some(Cmd::Datagen { out, games, nodes, hard_nodes, random_plies, seed, threads }) => {
             let nodes = nodes.max(1);
             let hard_nodes = hard_nodes.unwrap_or(nodes.saturating_mul(DEFAULT_HARD_NODES_FACTOR)).max(nodes);

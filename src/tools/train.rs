@@ -25,40 +25,55 @@ use shakmaty::{Bitboard, Chess, Color, Piece, Position, Role, Square};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-/// What a `train` run does.
-#[derive(Clone, Debug)]
+/// What a `train` run does (the `train` command's options).
+#[derive(Clone, Debug, clap::Args)]
 pub struct TrainConfig {
-    /// Game files written by `datagen` or `convert`.
+    /// Game files written by datagen or convert.
+    #[arg(required = true)]
     pub data: Vec<PathBuf>,
-    /// Directory for checkpoints and nets.
+    /// Directory for the checkpoint and the nets (epoch-N.nnue, best.nnue).
+    #[arg(long)]
     pub out: PathBuf,
-    /// Passes over the training positions.
+    /// Passes over the data.
+    #[arg(long, default_value_t = 30)]
     pub epochs: usize,
-    /// Peak learning rate (the schedule anneals it to a hundredth).
+    /// Peak learning rate (cosine schedule down to a hundredth).
+    #[arg(long, default_value_t = 0.001)]
     pub lr: f32,
     /// Positions per gradient step.
+    #[arg(long, default_value_t = 16384)]
     pub batch: usize,
-    /// Weight of the game result in the target (the rest is the search score).
+    /// Weight of the game result in the target; the rest is the search score.
+    #[arg(long, default_value_t = 0.25)]
     pub wdl: f32,
-    /// Threads computing each batch's gradient.
+    /// Threads computing the gradient.
+    #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// Seed of the initial weights and the shuffles.
+    /// Seed of the first weights and the shuffles.
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Continue from the checkpoint in `out`.
+    /// Continue from OUT/checkpoint.bin.
+    #[arg(long)]
     pub resume: bool,
-    /// Centipawns per output unit; fitted to the data when `None`.
+    /// Centipawns per unit of output (default: fitted to the data).
+    #[arg(long)]
     pub scale: Option<f32>,
-    /// A net file to start from (its weights and its scale) instead of random weights.
+    /// Start from this net's weights (and its scale) instead of random ones.
+    #[arg(long, value_name = "NET")]
     pub init: Option<PathBuf>,
-    /// Train one output layer for every piece count (written as a version 1 net) instead of
-    /// one for each bucket.
+    /// One output layer for every piece count (a version 1 net, as networks 1-6), not one per bucket.
+    #[arg(long)]
     pub one_output: bool,
-    /// Gradient steps over which the learning rate ramps up linearly from zero (0: none), so
-    /// a net given by `init` is not shaken by AdamW's first, full-size steps.
+    /// Gradient steps over which the learning rate ramps up from zero (0: none).
+    ///
+    /// A net given by `--init` is then not shaken by AdamW's first, full-size steps.
+    #[arg(long, default_value_t = 0)]
     pub warmup: u64,
-    /// Compute each batch's gradient on the weights rounded to the engine's integers (a
-    /// straight-through estimate applied to the float weights), so what is learnt survives
-    /// quantisation; the held-out loss is then the rounded net's.
+    /// Learn on the weights rounded as the engine's integers are (quantisation-aware).
+    ///
+    /// Each batch's gradient is taken on the rounded weights and applied to the float ones;
+    /// the held-out loss printed is the rounded net's.
+    #[arg(long)]
     pub qat: bool,
 }
 
