@@ -301,35 +301,41 @@ fn is_go_keyword(token: &str) -> bool {
 
 impl Go {
     /// Sets `key` to `value`. An `Err` is a warning to show: the value was dropped, or
-    /// (for a clock out of range) read as the nearest clock that makes sense.
+    /// (for a number out of range) read as the nearest value that makes sense.
     fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
         let bad = || format!("invalid value '{value}' for go {key} ignored");
-        let ms = match value.parse::<i64>() {
-            Ok(ms) => Ok(ms.max(0) as u64),
-            Err(e) if *e.kind() == IntErrorKind::PosOverflow => Ok(u64::MAX),
-            Err(e) if *e.kind() == IntErrorKind::NegOverflow => Ok(0),
-            Err(_) => Err(bad()),
+        // Clocks, depth and nodes: a negative number reads as 0, an overflowing one as the largest.
+        let n = match value.parse::<i64>() {
+            Ok(n) => n.max(0) as u64,
+            Err(e) if *e.kind() == IntErrorKind::PosOverflow => u64::MAX,
+            Err(e) if *e.kind() == IntErrorKind::NegOverflow => 0,
+            Err(_) => return Err(bad()),
         };
-        let clock = || ms.clone().map(Some);
         match key {
-            "wtime" => self.wtime = clock()?,
-            "btime" => self.btime = clock()?,
-            "winc" => self.winc = clock()?,
-            "binc" => self.binc = clock()?,
-            "movetime" => self.movetime = clock()?,
+            "wtime" => self.wtime = Some(n),
+            "btime" => self.btime = Some(n),
+            "winc" => self.winc = Some(n),
+            "binc" => self.binc = Some(n),
+            "movetime" => self.movetime = Some(n),
+            "depth" => self.depth = Some(u32::try_from(n).unwrap_or(u32::MAX)),
+            "nodes" => self.nodes = Some(n),
             "movestogo" => self.movestogo = Some(value.parse().map_err(|_| bad())?),
-            "depth" => self.depth = Some(value.parse().map_err(|_| bad())?),
-            "nodes" => self.nodes = Some(value.parse().map_err(|_| bad())?),
             "mate" => self.mate = Some(value.parse().map_err(|_| bad())?),
             _ => unreachable!("only GO_VALUE_KEYS reach here"),
         }
-        match (key, ms) {
-            ("wtime" | "btime" | "movetime", Ok(0)) => {
+        let too_large = n == u64::MAX || (key == "depth" && n > u64::from(u32::MAX));
+        match key {
+            "wtime" | "btime" | "movetime" if n == 0 => {
                 Err(format!("go {key} {value} is not positive: searching as if no time were left"))
             }
-            ("wtime" | "btime" | "winc" | "binc" | "movetime", Ok(u64::MAX)) => {
-                Err(format!("go {key} {value} is too large: read as the largest value"))
+            "depth" if n == 0 && value.starts_with('-') => {
+                Err(format!("go depth {value} is negative: searching depth 1"))
             }
+            "winc" | "binc" | "nodes" if n == 0 && value.starts_with('-') => {
+                Err(format!("go {key} {value} is negative: read as 0"))
+            }
+            "movestogo" | "mate" => Ok(()),
+            _ if too_large => Err(format!("go {key} {value} is too large: read as the largest value")),
             _ => Ok(()),
         }
     }
