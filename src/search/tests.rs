@@ -98,7 +98,7 @@ fn a_root_with_one_legal_move_is_searched_at_most_half_a_second_on_any_clock() {
         "{:?}",
         searcher.limits.time
     );
-    let (_, _) = search_with(&mut searcher, &game(QUIET[0]), limits(2));
+    search_with(&mut searcher, &game(QUIET[0]), limits(2));
     assert_eq!(
         searcher.limits.time,
         Some(TimeManager::from_clock(clock, 10)),
