@@ -22,6 +22,7 @@ use super::games;
 use crate::eval::{HIDDEN, INPUTS, Network, OUTPUT_BUCKETS, QA, QB, feature_index, output_bucket};
 use crate::rng::Rng;
 use shakmaty::{Bitboard, Chess, Color, Piece, Position, Role, Square};
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -375,6 +376,11 @@ impl FloatNet {
         }
     }
 
+    /// The weights a loss is taken on: the rounded ones under `--qat` (`qat`), else these.
+    pub fn for_loss(&self, qat: bool) -> Cow<'_, FloatNet> {
+        if qat { Cow::Owned(self.rounded()) } else { Cow::Borrowed(self) }
+    }
+
     /// The integer network: weights rounded to the engine's scales (the first output layer
     /// in every bucket when there is one).
     pub fn quantise(&self, scale: f32) -> Network {
@@ -551,8 +557,8 @@ impl Trainer {
         let batches = samples.len().div_ceil(config.batch.max(1)).max(1);
         for (index, batch) in samples.chunks(config.batch.max(1)).enumerate() {
             let share = batch.len().div_ceil(threads);
-            let rounded = config.qat.then(|| self.net.rounded());
-            let (net, scale, wdl) = (rounded.as_ref().unwrap_or(&self.net), self.scale, config.wdl);
+            let net = self.net.for_loss(config.qat);
+            let (net, scale, wdl) = (net.as_ref(), self.scale, config.wdl);
             total += std::thread::scope(|scope| {
                 let handles: Vec<_> = grads
                     .iter_mut()
@@ -707,9 +713,8 @@ pub fn run(config: &TrainConfig) -> Result<(), String> {
         let start = Instant::now();
         let loss = trainer.epoch(&mut train, config, schedule);
         let rate = train.len() as f64 / start.elapsed().as_secs_f64().max(1e-9);
-        let rounded = config.qat.then(|| trainer.net.rounded());
         let held = mean_loss(
-            rounded.as_ref().unwrap_or(&trainer.net),
+            &trainer.net.for_loss(config.qat),
             &held_out,
             trainer.scale,
             config.wdl,
