@@ -29,10 +29,11 @@ const BONUS_TENTHS: u32 = 160;
 const BONUS_PER_TENTH: (u32, u32) = (3, 8);
 
 /// Measured strength, as (CCRL Blitz Elo, level in tenths), weakest first: each point is a
-/// 10+0.1 match of network 19 against a rated engine (docs/strength.md, *Playing levels*).
-/// `UCI_Elo` interpolates; below the first point it plays the first point's level.
-pub const CALIBRATION: [(i64, u32); 6] =
-    [(1548, 20), (1856, 50), (2101, 80), (2689, 120), (3071, 150), (MAX_ELO, 200)];
+/// 10+0.1 match of network 19 against a rated engine (docs/strength.md, *Playing levels*);
+/// level 10's is the check of `UCI_Elo` 2400, which played 136 Elo above the line through
+/// levels 8 and 12. `UCI_Elo` interpolates; below the first point it plays the first point's level.
+pub const CALIBRATION: [(i64, u32); 7] =
+    [(1548, 20), (1856, 50), (2101, 80), (2536, 100), (2689, 120), (3071, 150), (MAX_ELO, 200)];
 
 /// A playing level: 0 (weakest) to 20 (full strength), in tenths.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
