@@ -4,8 +4,8 @@
 //! Run one group with `cargo bench -- <group>`, e.g. `cargo bench -- perft`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use principia::search::{Limits, MovePicker, SearchConfig, SearchControl, SearchMode, Searcher};
-use principia::tt::{Bound, TranspositionTable};
+use principia::search::{ClassicPicker, Limits, SearchConfig, SearchControl, SearchMode, Searcher};
+use principia::tt::{Bound, TranspositionTable, TtRecord};
 use principia::{
     eval,
     game::Game,
@@ -72,7 +72,7 @@ fn movegen(c: &mut Criterion) {
         b.iter(|| {
             games
                 .iter()
-                .map(|g| MovePicker::new(&mut g.position().legal_moves(), None, None).count())
+                .map(|g| ClassicPicker::new(&mut g.position().legal_moves(), None, None).count())
                 .sum::<usize>()
         })
     });
@@ -85,7 +85,17 @@ fn tt(c: &mut Criterion) {
     group.bench_function("store_4096", |b| {
         b.iter(|| {
             for (i, &key) in keys.iter().enumerate() {
-                table.store(key, 0, None, i as i32, 0, (i % 20) as i32, Bound::Exact);
+                table.store(
+                    key,
+                    0,
+                    TtRecord {
+                        mv: None,
+                        score: i as i32,
+                        eval: 0,
+                        depth: (i % 20) as i32,
+                        bound: Bound::Exact,
+                    },
+                );
             }
         })
     });

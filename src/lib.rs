@@ -5,10 +5,11 @@
 pub mod engine;
 pub mod eval;
 pub mod game;
-pub mod output;
 pub mod rng;
 pub mod score;
 pub mod search;
+pub mod simd;
+pub mod stdio;
 pub mod syzygy;
 pub mod tools;
 pub mod tt;

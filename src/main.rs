@@ -6,8 +6,8 @@ use principia::{
     engine::Engine,
     eval::{self, Network},
     game::Game,
-    output,
     search::{SearchConfig, SearchMode},
+    stdio,
     tools::{
         self, bench, compare,
         convert::{self, ConvertConfig},
@@ -168,7 +168,7 @@ fn main() -> ExitCode {
     }
     let cli = Cli::parse();
     if let Some(path) = &cli.log_file
-        && let Err(e) = output::open_log(path)
+        && let Err(e) = stdio::open_log(path)
     {
         eprintln!("cannot open log file {}: {e}", path.display());
         return ExitCode::FAILURE;

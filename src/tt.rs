@@ -58,6 +58,22 @@ pub struct TtHit {
     pub bound: Bound,
 }
 
+/// What a node stores: its best move, its score and the bound it proved at a depth, and
+/// its static evaluation.
+#[derive(Clone, Copy, Debug)]
+pub struct TtRecord {
+    /// Best move, if the node names one (none keeps the move the entry had).
+    pub mv: Option<Move>,
+    /// The score, relative to the root (`store` makes mate distances node-relative).
+    pub score: i32,
+    /// Static evaluation of the position (the network's, before any correction).
+    pub eval: i32,
+    /// Depth the score was searched to.
+    pub depth: i32,
+    /// What kind of bound the score is.
+    pub bound: Bound,
+}
+
 impl TtHit {
     /// True when the stored score settles the window `(alpha, beta)`: an exact score, a
     /// lower bound at or above beta, or an upper bound at or below alpha.
@@ -233,19 +249,10 @@ impl TranspositionTable {
         None
     }
 
-    /// Stores a result for `key`, found at `ply` (mate scores are made node-relative).
-    #[allow(clippy::too_many_arguments)]
+    /// Stores a node's result for `key`, found at `ply` (mate scores are made node-relative).
     #[inline(always)]
-    pub fn store(
-        &self,
-        key: u64,
-        ply: usize,
-        mv: Option<Move>,
-        score: i32,
-        eval: i32,
-        depth: i32,
-        bound: Bound,
-    ) {
+    pub fn store(&self, key: u64, ply: usize, record: TtRecord) {
+        let TtRecord { mv, score, eval, depth, bound } = record;
         let age = self.age.load(Ordering::Relaxed) & 63;
         let bucket = self.bucket(key);
         let mut victim = &bucket.0[0];
@@ -326,7 +333,11 @@ mod tests {
     #[test]
     fn store_then_probe_round_trips() {
         let tt = TranspositionTable::new(1).unwrap();
-        tt.store(0xDEAD_BEEF, 3, Some(knight_move()), -57, 12, 7, Bound::Lower);
+        tt.store(
+            0xDEAD_BEEF,
+            3,
+            TtRecord { mv: Some(knight_move()), score: -57, eval: 12, depth: 7, bound: Bound::Lower },
+        );
         let hit = tt.probe(0xDEAD_BEEF, 3).unwrap();
         assert_eq!((hit.score, hit.eval, hit.depth, hit.bound), (-57, 12, 7, Bound::Lower));
         assert!(hit.mv.unwrap().matches(knight_move()));
@@ -337,11 +348,11 @@ mod tests {
     fn mate_scores_are_stored_relative_to_the_node() {
         let tt = TranspositionTable::new(1).unwrap();
         // Mate in 5 plies from the root, found at ply 2: mate in 3 from the node.
-        tt.store(42, 2, None, MATE - 5, 0, 4, Bound::Exact);
+        tt.store(42, 2, TtRecord { mv: None, score: MATE - 5, eval: 0, depth: 4, bound: Bound::Exact });
         assert_eq!(tt.probe(42, 2).unwrap().score, MATE - 5);
         // Reached again at ply 6: the same mate is now 9 plies from the root.
         assert_eq!(tt.probe(42, 6).unwrap().score, MATE - 9);
-        tt.store(43, 1, None, -MATE + 4, 0, 4, Bound::Exact);
+        tt.store(43, 1, TtRecord { mv: None, score: -MATE + 4, eval: 0, depth: 4, bound: Bound::Exact });
         assert_eq!(tt.probe(43, 3).unwrap().score, -MATE + 6);
     }
 
@@ -349,9 +360,9 @@ mod tests {
     fn tablebase_wins_are_stored_relative_to_the_node_too() {
         use crate::score::TB_WIN;
         let tt = TranspositionTable::new(1).unwrap();
-        tt.store(44, 2, None, TB_WIN - 2, 0, 7, Bound::Lower);
+        tt.store(44, 2, TtRecord { mv: None, score: TB_WIN - 2, eval: 0, depth: 7, bound: Bound::Lower });
         assert_eq!(tt.probe(44, 5).unwrap().score, TB_WIN - 5);
-        tt.store(45, 3, None, -(TB_WIN - 6), 0, 7, Bound::Upper);
+        tt.store(45, 3, TtRecord { mv: None, score: -(TB_WIN - 6), eval: 0, depth: 7, bound: Bound::Upper });
         assert_eq!(tt.probe(45, 1).unwrap().score, -(TB_WIN - 4));
     }
 
@@ -363,9 +374,13 @@ mod tests {
         let keys: Vec<u64> = (1..=5).collect();
         assert!(keys.iter().all(|&k| (u128::from(k) * u128::from(buckets)) >> 64 == 0));
         for (i, &key) in keys[..4].iter().enumerate() {
-            tt.store(key, 0, None, 0, 0, 10 - i as i32, Bound::Exact);
+            tt.store(
+                key,
+                0,
+                TtRecord { mv: None, score: 0, eval: 0, depth: 10 - i as i32, bound: Bound::Exact },
+            );
         }
-        tt.store(keys[4], 0, None, 0, 0, 9, Bound::Exact);
+        tt.store(keys[4], 0, TtRecord { mv: None, score: 0, eval: 0, depth: 9, bound: Bound::Exact });
         assert!(tt.probe(keys[3], 0).is_none(), "depth 7 was the shallowest");
         for &key in &[keys[0], keys[1], keys[2], keys[4]] {
             assert!(tt.probe(key, 0).is_some());
@@ -376,10 +391,10 @@ mod tests {
     fn old_entries_give_way_to_new_searches() {
         let tt = TranspositionTable::new(1).unwrap();
         for key in 1..=4 {
-            tt.store(key, 0, None, 0, 0, 20, Bound::Exact);
+            tt.store(key, 0, TtRecord { mv: None, score: 0, eval: 0, depth: 20, bound: Bound::Exact });
         }
         tt.new_search();
-        tt.store(5, 0, None, 0, 0, 1, Bound::Exact);
+        tt.store(5, 0, TtRecord { mv: None, score: 0, eval: 0, depth: 1, bound: Bound::Exact });
         assert!(tt.probe(5, 0).is_some());
         assert_eq!((1..=4).filter(|&k| tt.probe(k, 0).is_some()).count(), 3);
     }
@@ -387,10 +402,10 @@ mod tests {
     #[test]
     fn a_shallow_bound_does_not_overwrite_a_deep_result() {
         let tt = TranspositionTable::new(1).unwrap();
-        tt.store(9, 0, None, 100, 0, 12, Bound::Lower);
-        tt.store(9, 0, None, -5, 0, 2, Bound::Upper);
+        tt.store(9, 0, TtRecord { mv: None, score: 100, eval: 0, depth: 12, bound: Bound::Lower });
+        tt.store(9, 0, TtRecord { mv: None, score: -5, eval: 0, depth: 2, bound: Bound::Upper });
         assert_eq!(tt.probe(9, 0).unwrap().depth, 12);
-        tt.store(9, 0, None, 7, 0, 2, Bound::Exact);
+        tt.store(9, 0, TtRecord { mv: None, score: 7, eval: 0, depth: 2, bound: Bound::Exact });
         assert_eq!(tt.probe(9, 0).unwrap().score, 7);
     }
 
@@ -404,7 +419,7 @@ mod tests {
         // One key in each of the 250 buckets hashfull samples: a quarter of their entries.
         let keys: Vec<u64> = (0..250u128).map(|b| ((b << 64).div_ceil(buckets)) as u64 | 1).collect();
         for &key in &keys {
-            tt.store(key, 0, None, 1, 0, 1, Bound::Exact);
+            tt.store(key, 0, TtRecord { mv: None, score: 1, eval: 0, depth: 1, bound: Bound::Exact });
         }
         assert_eq!(tt.hashfull(), 250);
         assert!(keys.iter().all(|&key| tt.probe(key, 0).is_some()));

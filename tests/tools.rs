@@ -1,5 +1,5 @@
 //! The tools through the real binary: `eval`, `datagen`, `train`, `wdl-fit`, `compare`,
-//! `bench --ebf` and `bench --eval-file`.
+//! `bench --ebf`, `bench --eval-file` and `bench` on the portable SIMD path.
 
 mod common;
 
@@ -139,4 +139,18 @@ fn bench_eval_file_searches_with_that_network_and_refuses_a_missing_one() {
     assert!(!missing.status.success());
     assert!(String::from_utf8(missing.stderr).unwrap().contains("cannot read"));
     let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn bench_counts_the_same_nodes_on_the_portable_path_as_on_the_cpus() {
+    let nodes = |portable: bool| {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_principia"));
+        command.args(["bench", "--depth", "6"]);
+        if portable {
+            command.env("PRINCIPIA_SIMD", "portable");
+        }
+        let text = String::from_utf8(command.output().unwrap().stdout).unwrap();
+        text.lines().last().unwrap().split_whitespace().next().unwrap().parse::<u64>().unwrap()
+    };
+    assert_eq!(nodes(true), nodes(false), "the SIMD kernels and the portable ones disagree");
 }

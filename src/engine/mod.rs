@@ -9,13 +9,13 @@ mod tune;
 
 use crate::eval::{self, Network};
 use crate::game::Game;
-use crate::output::{info_string, send};
 use crate::rng::Rng;
 use crate::search::time::{Clock, TimeManager};
 use crate::search::{
     Limits, LiveLine, LiveOutput, STACK_SIZE, SearchConfig, SearchControl, SearchInfo, SearchResult,
     Searcher, search_threads,
 };
+use crate::stdio::{info_string, send};
 use crate::syzygy::{self, Tablebases};
 use crate::tools::{bench, genfens, perft};
 use crate::tt::TranspositionTable;
@@ -106,7 +106,7 @@ impl Engine {
             }
             let line = String::from_utf8_lossy(&bytes);
             let line = line.trim();
-            crate::output::received(line);
+            crate::stdio::received(line);
             if line.is_empty() {
                 continue;
             }
@@ -465,7 +465,7 @@ impl Engine {
 
     /// Ends any search without printing anything more.
     fn quit(&mut self) {
-        crate::output::mute();
+        crate::stdio::mute();
         if let Some(job) = &self.job {
             job.control.stop();
         }

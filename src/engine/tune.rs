@@ -2,8 +2,8 @@
 //! option of its own name, so SPSA games can move it. A normal build has none of this.
 
 use super::options::OptionKind;
-use crate::output::send;
 use crate::search::params::{TUNABLES, set_tunable};
+use crate::stdio::send;
 
 /// Announces each tunable parameter as `option name N type spin ...` for `uci`.
 pub fn announce() {

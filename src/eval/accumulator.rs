@@ -101,8 +101,8 @@ fn add_columns<const A: usize, const R: usize>(
     removed: [&[i16; HIDDEN]; R],
 ) {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has AVX2, checked just above.
+    if crate::simd::avx2() {
+        // SAFETY: `simd::avx2` is true only where the CPU has AVX2.
         return unsafe { add_columns_avx2(to, from, added, removed) };
     }
     add_columns_body(to, from, added, removed);
@@ -136,5 +136,29 @@ fn add_columns_body<const A: usize, const R: usize>(
             v -= r[i];
         }
         to[i] = v;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_avx2_column_sums_equal_the_portable_ones() {
+        #[cfg(target_arch = "x86_64")]
+        if crate::simd::avx2() {
+            let mut rng = crate::rng::Rng::new(7);
+            let mut column = || -> [i16; HIDDEN] { std::array::from_fn(|_| rng.below(2_001) as i16 - 1_000) };
+            let (from, a, b, c, d) = (column(), column(), column(), column(), column());
+            let (mut simd, mut portable) = ([0; HIDDEN], [0; HIDDEN]);
+            // SAFETY: `simd::avx2` is true only where the CPU has AVX2.
+            unsafe { add_columns_avx2(&mut simd, &from, [&a], [&b]) };
+            add_columns_body(&mut portable, &from, [&a], [&b]);
+            assert_eq!(simd, portable);
+            // SAFETY: as above.
+            unsafe { add_columns_avx2(&mut simd, &from, [&a, &c], [&b, &d]) };
+            add_columns_body(&mut portable, &from, [&a, &c], [&b, &d]);
+            assert_eq!(simd, portable);
+        }
     }
 }

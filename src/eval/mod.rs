@@ -15,7 +15,7 @@ mod endgame;
 mod explain;
 mod features;
 mod network;
-mod output;
+mod output_layer;
 #[cfg(test)]
 mod tests;
 

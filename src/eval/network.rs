@@ -25,7 +25,7 @@
 //! widens it from there).
 
 use super::accumulator::Accumulator;
-use super::output::{MAX_OUTPUT_WEIGHT, screlu_dot};
+use super::output_layer::{MAX_OUTPUT_WEIGHT, screlu_dot};
 use super::{HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB};
 use crate::score::TB_WIN_BOUND;
 use shakmaty::{Chess, Color};
@@ -39,7 +39,7 @@ pub const MAGIC: [u8; 4] = *b"PRNN";
 pub const HEADER_LEN: usize = 16;
 /// The format version of a net with an output layer for each bucket.
 const VERSION: u16 = 2;
-/// The format of a net with one output layer for every bucket (networks 1-6).
+/// The format of a net with one output layer for every bucket (networks 1-9).
 const VERSION_ONE_OUTPUT: u16 = 1;
 /// Length of a net file with `hidden` neurons per side and `buckets` output layers: header,
 /// weights, biases and hash.

@@ -10,7 +10,7 @@
 //! `SearchMode` picks one; iterative deepening drives them as it drives the strong search.
 
 use super::movegen::noisy_moves;
-use super::{MovePicker, SearchMode, Searcher};
+use super::{ClassicPicker, SearchMode, Searcher};
 use crate::score::{DRAW, INFINITY, MATE, MAX_PLY};
 use shakmaty::{Chess, Position};
 
@@ -55,7 +55,7 @@ impl Searcher {
 
         let pv_move = self.pv_move(ply, on_pv);
         let mut best = -INFINITY;
-        for (index, mv) in MovePicker::new(&mut moves, pv_move, None).enumerate() {
+        for (index, mv) in ClassicPicker::new(&mut moves, pv_move, None).enumerate() {
             if ply == 0 {
                 self.root_move_begins(mv, index);
             }
@@ -120,7 +120,7 @@ impl Searcher {
         if in_check && moves.is_empty() {
             return -MATE + ply as i32;
         }
-        for mv in MovePicker::new(&mut moves, None, None) {
+        for mv in ClassicPicker::new(&mut moves, None, None) {
             let child = self.play(pos, ply, mv);
             let score = -self.classic_quiescence(&child, ply + 1, -beta, -alpha);
             if self.stopped {

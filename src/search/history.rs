@@ -178,8 +178,8 @@ fn capture_index(color: Color, mv: Move) -> usize {
 /// starting a search at datagen's few thousand nodes a move).
 fn halve(table: &mut [i16]) {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has AVX2, checked just above.
+    if crate::simd::avx2() {
+        // SAFETY: `simd::avx2` is true only where the CPU has AVX2.
         return unsafe { halve_avx2(table) };
     }
     halve_body(table);
@@ -204,6 +204,19 @@ mod tests {
 
     fn mv(p: &Chess, uci: &str) -> Move {
         uci.parse::<UciMove>().unwrap().to_move(p).unwrap()
+    }
+
+    #[test]
+    fn the_avx2_halving_equals_the_portable_one() {
+        #[cfg(target_arch = "x86_64")]
+        if crate::simd::avx2() {
+            let table: Vec<i16> = (i16::MIN..=i16::MAX).rev().step_by(3).collect();
+            let (mut simd, mut portable) = (table.clone(), table);
+            // SAFETY: `simd::avx2` is true only where the CPU has AVX2.
+            unsafe { halve_avx2(&mut simd) };
+            halve_body(&mut portable);
+            assert_eq!(simd, portable);
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@ use super::params::{LMR_FIRST_MOVES, lmr_base, lmr_divisor};
 const SIZE: usize = 64;
 
 /// A ply in the table's units: reductions are kept in 1024ths of a ply, so that the
-/// history's share (negamax's step 11) counts before anything is rounded.
+/// history's share (negamax's step 12) counts before anything is rounded.
 pub const PLY: i32 = 1024;
 
 /// Reductions by depth and move number: `lmr_base + ln(depth) * ln(move) / lmr_divisor`

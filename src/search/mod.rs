@@ -1,8 +1,25 @@
 //! The search: iterative deepening over negamax with alpha-beta and PVS,
 //! quiescence at the horizon, and the principal variation in a triangular table.
 
+/// Counts a pruning event at a node of `depth` in `stats` builds; nothing otherwise.
+macro_rules! stat {
+    ($searcher:expr, $event:ident, $depth:expr) => {
+        #[cfg(feature = "stats")]
+        $searcher.stats.prune.count($crate::search::prune_stats::Event::$event, $depth);
+    };
+}
+
+/// On a sample of cutoffs, checks one by a search without it in `stats` builds.
+macro_rules! verify {
+    ($searcher:expr, $cut:ident, $pos:expr, $node:expr) => {
+        #[cfg(feature = "stats")]
+        $searcher.verify_cut($crate::search::prune_stats::Cut::$cut, $pos, $node);
+    };
+}
+
 mod checks;
 mod classic;
+mod classic_picker;
 mod control;
 mod correction;
 mod deepening;
@@ -14,11 +31,13 @@ mod negamax;
 mod ordering;
 pub mod params;
 mod picker;
+mod prune;
 #[cfg(feature = "stats")]
 pub mod prune_stats;
 mod pv;
 mod quiescence;
 mod see;
+mod singular;
 mod smp;
 mod stack;
 mod tb_search;
@@ -27,9 +46,9 @@ mod tests;
 mod thread;
 pub mod time;
 
+pub use classic_picker::ClassicPicker;
 pub use control::SearchControl;
 pub use limits::Limits;
-pub use ordering::MovePicker;
 pub use smp::{MAX_THREADS, search_threads};
 pub use thread::{DEFAULT_HASH_MB, Searcher};
 

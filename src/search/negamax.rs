@@ -1,36 +1,47 @@
-//! Negamax with alpha-beta and PVS.
+//! Negamax with alpha-beta and PVS: one node's steps, in order. The whole-node pruning and
+//! the move pruning are in `prune.rs`, the singular extension in `singular.rs`.
 
 use super::Searcher;
 use super::checks::CheckSquares;
 use super::correction::pawn_key;
 use super::lmr::PLY as LMR_PLY;
 use super::movegen::surely_has_move;
-use super::ordering::is_quiet;
+use super::ordering::{is_quiet, keeps_material};
 use super::params::*;
-use super::picker::{StagedPicker, is_noisy, legal_tt_move};
-use super::see::see_ge;
-use crate::game::null_move_key;
+use super::picker::{StagedPicker, legal_tt_move};
 use crate::score::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN_BOUND};
-use crate::tt::Bound;
+use crate::tt::{Bound, TtRecord};
 use shakmaty::{Chess, MoveList, Position};
+use std::ops::ControlFlow;
 
-#[cfg(feature = "stats")]
-use super::prune_stats::{Cut, Event};
-
-/// Counts a pruning event at a node of `depth` in `stats` builds; nothing otherwise.
-macro_rules! stat {
-    ($searcher:expr, $event:ident, $depth:expr) => {
-        #[cfg(feature = "stats")]
-        $searcher.stats.prune.count(Event::$event, $depth);
-    };
+/// A node's arguments besides its position, as the helpers of its steps take them.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Node {
+    /// Plies left to the horizon.
+    pub depth: i32,
+    /// Distance from the root.
+    pub ply: usize,
+    /// The window's lower bound.
+    pub alpha: i32,
+    /// The window's upper bound.
+    pub beta: i32,
+    /// True while the node lies on the previous iteration's PV (read when a `stats` build
+    /// searches the node again).
+    #[cfg_attr(not(feature = "stats"), allow(dead_code))]
+    pub on_pv: bool,
 }
 
-/// On a sample of cutoffs, checks one by a search without it in `stats` builds.
-macro_rules! verify {
-    ($searcher:expr, $cut:ident, $($arg:expr),*) => {
-        #[cfg(feature = "stats")]
-        $searcher.verify_cut(Cut::$cut, $($arg),*);
-    };
+/// How one child is searched (`search_move`).
+#[derive(Clone, Copy, Debug)]
+struct Child {
+    /// The parent's depth with the move's extension; the child searches a ply less.
+    depth: i32,
+    /// Plies LMR takes off the first, null-window search.
+    reduction: i32,
+    /// The move's place in the order: the first is searched with the full window.
+    index: usize,
+    /// True when the move continues the previous iteration's PV.
+    on_pv: bool,
 }
 
 impl Searcher {
@@ -50,13 +61,11 @@ impl Searcher {
             return self.quiescence(pos, ply, alpha, beta);
         }
 
-        // 2. Count the node, empty its PV row, poll the clock and the stop flag.
+        // 2. Count the node, empty its PV row, poll the clock and the stop flag. The
+        //    children's killers start empty: they are shared by this node's children alone.
         if self.enter_node(ply) {
             return 0;
         }
-
-        // 2b. The children's killers start empty: they are shared by this node's children
-        //     alone, not with the subtrees searched before.
         self.stack[ply + 1].killers = [None; 2];
 
         // 3. Repetitions and dead positions are draws wherever they occur below the root.
@@ -84,8 +93,8 @@ impl Searcher {
 
         // 5. Hash table: a deep enough result ends a non-PV node at once (PV nodes are
         //    searched in full so the triangular PV keeps its tail); its move is tried early.
-        //    A search that leaves a move out (singular extension, step 9b) shares the key
-        //    but not the result, so it neither takes a cutoff nor stores one.
+        //    A search that leaves a move out (singular extension) shares the key but not the
+        //    result, so it neither takes a cutoff nor stores one.
         let key = self.stack.key(ply);
         let pv_node = beta - alpha > 1;
         let excluded = self.stack[ply].excluded;
@@ -100,8 +109,8 @@ impl Searcher {
         }
 
         // 6. No legal move: checkmate (scored by distance, so shorter mates win) or stalemate.
-        //    Out of check only stalemate is possible: pruning below rules it out more cheaply
-        //    (`stalemate`), so the moves are generated only for the nodes it lets through.
+        //    Out of check only stalemate is possible: pruning below rules it out more cheaply,
+        //    so the moves are generated only for the nodes it lets through.
         let in_check = pos.is_check();
         let mut moves = match (ply, in_check) {
             (0, _) => Some(self.root_moves(pos)),
@@ -128,9 +137,8 @@ impl Searcher {
             depth -= 1;
         }
 
-        // 8. Reverse futility: far enough above beta near the horizon, a quiet position
-        //    will not fall below it in a few plies; trust the static evaluation (the
-        //    network's, as the hash table keeps it, corrected for the pawn structure).
+        // 8. The static evaluation (the network's, as the hash table keeps it, corrected
+        //    for the pawn structure), and whether it beats this side's last turn's.
         let color = pos.turn();
         let pawns = if in_check { 0 } else { pawn_key(pos) };
         let raw_eval = match tt_hit {
@@ -141,8 +149,6 @@ impl Searcher {
         let static_eval =
             if raw_eval == -INFINITY { raw_eval } else { self.correction.correct(raw_eval, color, pawns) };
         self.stack[ply].static_eval = static_eval;
-        // Better than this side's last turn: the position is going its way, so late quiet
-        // moves are worth more of a look (step 12).
         let improving = self.stack.improving(ply);
         // A hash score bounding the evaluation from the side it errs on is a better guess
         // of this node's worth; the pruning steps below go by it.
@@ -154,117 +160,28 @@ impl Searcher {
             }
             _ => static_eval,
         };
-        // Whole-node pruning (steps 8-9) needs a non-PV node, not in check, that searches
-        // every move.
-        let prunable = !pv_node && !in_check && excluded.is_none() && !self.verifying_at(ply);
+
+        // 9. Whole-node pruning (`prune.rs`) at a non-PV node, not in check, that searches
+        //    every move: reverse futility, razoring and null move.
+        let node = Node { depth, ply, alpha, beta, on_pv };
         stat!(self, Node, depth);
-        if prunable && depth <= rfp_depth() && beta.abs() < MATE_BOUND && eval - rfp_margin() * depth >= beta
+        if !pv_node
+            && !in_check
+            && excluded.is_none()
+            && !self.verifying_at(ply)
+            && let Some(score) = self.prune_node(pos, &mut moves, node, key, eval)
         {
-            if stalemate(pos, &mut moves) {
-                return DRAW;
-            }
-            stat!(self, RfpCut, depth);
-            #[cfg(feature = "stats")]
-            if ply > 0 && depth >= NMP_DEPTH && !self.stack[ply].null_move() && has_pieces(pos) {
-                stat!(self, RfpNullReady, depth);
-            }
-            verify!(self, Rfp, pos, depth, ply, alpha, beta, on_pv);
-            return eval;
+            return score;
         }
 
-        // 8b. Razoring: far enough below alpha near the horizon, only a capture can save the
-        //     node; when quiescence finds none that does, it fails low at once.
-        if prunable
-            && depth <= razor_depth()
-            && alpha.abs() < MATE_BOUND
-            && eval + razor_margin() * depth < alpha
-            && !stalemate(pos, &mut moves)
-        {
-            stat!(self, RazorTry, depth);
-            let score = self.quiescence(pos, ply, alpha, alpha + 1);
-            if self.stopped {
-                return 0;
-            }
-            if score <= alpha {
-                stat!(self, RazorCut, depth);
-                verify!(self, Razor, pos, depth, ply, alpha, beta, on_pv);
-                return score;
-            }
-        }
-
-        // 9. Null move: if passing still leaves us at or above beta, a real move would too.
-        //     Not at PV nodes, in check, twice in a row, with only pawns left (zugzwang),
-        //     when a mate is at stake, or when the evaluation is not clearly above beta.
-        if prunable
-            && ply > 0
-            && depth >= NMP_DEPTH
-            && beta.abs() < MATE_BOUND
-            && !self.stack[ply].null_move()
-            && has_pieces(pos)
-            && eval >= beta + nmp_margin()
-            && !stalemate(pos, &mut moves)
-            && let Ok(null) = pos.clone().swap_turn()
-        {
-            stat!(self, NullTry, depth);
-            let reduction = nmp_base() + depth / nmp_depth_divisor();
-            self.stack.enter(ply, null_move_key(pos, key), None);
-            let score = -self.negamax(&null, depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
-            if self.stopped {
-                return 0;
-            }
-            #[cfg(feature = "stats")]
-            self.stats.prune.null_margin(eval - beta, score >= beta);
-            if score >= beta {
-                stat!(self, NullCut, depth);
-                verify!(self, Null, pos, depth, ply, alpha, beta, on_pv);
-                return if score >= TB_WIN_BOUND { beta } else { score };
-            }
-        }
-
-        // 9b. Singular extension: a hash move that beats every other move by a margin in a
-        //      shallower search leaving it out is searched a ply deeper (it is forced; two
-        //      plies off the PV when it beats them by far, a few times a line); when
-        //      the others beat beta too, the node fails high at once (multi-cut); a hash
-        //      move that only beat beta is searched a ply shallower.
-        let singular = match tt_hit {
-            Some(hit)
-                if ply > 0
-                    && depth >= se_depth()
-                    && excluded.is_none()
-                    && hit.depth >= depth - SE_TT_DEPTH_MARGIN
-                    && hit.bound != Bound::Upper
-                    && hit.score.abs() < MATE_BOUND
-                    && ply < EXTENSION_PLY_FACTOR * self.root.depth as usize =>
-            {
-                match hit.mv.and_then(|t| legal_tt_move(pos, moves.as_ref(), t)) {
-                    Some(mv) => {
-                        let singular_beta = hit.score - se_margin() * depth;
-                        self.stack[ply].excluded = Some(mv);
-                        let score =
-                            self.negamax(pos, (depth - 1) / 2, ply, singular_beta - 1, singular_beta, false);
-                        self.stack[ply].excluded = None;
-                        // That search ran at this ply: its line must not pass for this node's.
-                        self.pv.clear(ply);
-                        if self.stopped {
-                            return 0;
-                        }
-                        if score < singular_beta {
-                            let far = score < singular_beta - DOUBLE_EXTENSION_MARGIN;
-                            let room = self.stack[ply].double_extensions < DOUBLE_EXTENSION_MAX;
-                            1 + i32::from(!pv_node && far && room)
-                        } else if singular_beta >= beta {
-                            return singular_beta;
-                        } else {
-                            -i32::from(hit.score >= beta)
-                        }
-                    }
-                    None => 0,
-                }
-            }
-            _ => 0,
+        // 10. Singular extension (`singular.rs`): how much deeper the hash move is searched,
+        //     or a multi-cut's fail high.
+        let singular = match self.singular_extension(pos, moves.as_ref(), tt_hit, node) {
+            ControlFlow::Break(score) => return score,
+            ControlFlow::Continue(extension) => extension,
         };
 
-        // 10. Order (`picker.rs`): the previous iteration's PV move first, the hash move,
+        // 11. Order (`picker.rs`): the previous iteration's PV move first, the hash move,
         //     captures by MVV-LVA and capture history, killers and quiet moves by history
         //     (both learnt as it goes), the captures that lose material by SEE last; each
         //     stage generated only when the search reaches it.
@@ -286,12 +203,10 @@ impl Searcher {
             if ply == 0 {
                 self.root_move_begins(mv, index);
             }
-            let child_on_pv = pv_move == Some(mv);
             let gives_check = check_squares.gives_check(pos, mv);
-            // Underpromotions that capture nothing count as quiet: the picker puts them last.
-            let quiet = !is_noisy(mv);
+            let quiet = is_quiet(mv);
 
-            // 11. Late move reductions: quiet moves late in a well-ordered list rarely matter,
+            // 12. Late move reductions: quiet moves late in a well-ordered list rarely matter,
             //     so they are searched shallower first (and again in full if they beat alpha);
             //     a move with a good history less so, one with a bad history more.
             let reduction = if depth >= LMR_DEPTH && !in_check && quiet && !gives_check {
@@ -302,21 +217,21 @@ impl Searcher {
                 0
             };
 
-            // 12. Near the horizon at non-PV nodes, once a move has been searched, skip moves
+            // 13. Near the horizon at non-PV nodes, once a move has been searched, skip moves
             //     that cannot matter: quiet moves beyond a count that grows with depth, halved
             //     when not improving (late move pruning), quiet moves that leave the evaluation
-            //     far below alpha at the depth LMR would search them (futility) or lose material
-            //     by SEE, captures that lose too much material by SEE. Checks are kept. The move
-            //     is not made until it is known to be searched.
+            //     far below alpha at the depth LMR would search them (futility), moves that
+            //     lose material by SEE (`prune.rs`). Checks are kept; the move is not made
+            //     until it is known to be searched.
             if !pv_node && !in_check && !gives_check && best > -MATE_BOUND && depth <= prune_depth() {
-                let lmr_depth = depth - reduction;
-                if quiet
-                    && quiets_tried.len() as i32 >= (lmp_base() + depth * depth) / (2 - i32::from(improving))
-                {
+                let late = quiet
+                    && quiets_tried.len() as i32 >= (lmp_base() + depth * depth) / (2 - i32::from(improving));
+                if late {
                     picker.stop_ordering_quiets();
                     stat!(self, LmpSkip, depth);
                     continue;
                 }
+                let lmr_depth = depth - reduction;
                 let futility = eval + futility_base() + futility_margin() * lmr_depth;
                 if quiet && futility <= alpha {
                     // What the skipped move could reach bounds the node's fail low from below.
@@ -326,21 +241,16 @@ impl Searcher {
                     stat!(self, FutilitySkip, depth);
                     continue;
                 }
-                if quiet && !see_ge(pos, mv, -see_quiet_margin() * lmr_depth) {
-                    stat!(self, SeeQuietSkip, depth);
-                    continue;
-                }
-                if !quiet && !see_ge(pos, mv, -see_capture_margin() * depth) {
-                    stat!(self, SeeCaptureSkip, depth);
+                if self.loses_by_see(pos, mv, quiet, depth, lmr_depth) {
                     continue;
                 }
             }
             let nodes_before = self.counts.nodes;
             let child = self.play(pos, ply, mv);
 
-            // 13. Search the move (PVS, LMR's reduction first), the hash move as
-            //     step 9b found, others a ply deeper when they give check far enough from
-            //     the horizon (checks are forcing and often hide tactics).
+            // 14. Search the move (PVS, LMR's reduction first), the hash move as step 10
+            //     found, others a ply deeper when they give check far enough from the
+            //     horizon (checks are forcing and often hide tactics).
             let extension = if singular != 0 && tt_move.is_some_and(|t| t.matches(mv)) {
                 singular
             } else {
@@ -353,8 +263,8 @@ impl Searcher {
             if extension >= 2 {
                 self.stack[ply + 1].double_extensions += 1;
             }
-            let d = depth + extension;
-            let score = self.search_move(&child, d, ply, alpha, beta, index, child_on_pv, reduction);
+            let plan = Child { depth: depth + extension, reduction, index, on_pv: pv_move == Some(mv) };
+            let score = self.search_move(&child, ply, alpha, beta, plan);
             if ply == 0 {
                 self.root_move_ends(mv, nodes_before);
             }
@@ -362,7 +272,7 @@ impl Searcher {
                 return 0;
             }
 
-            // 14. A new best move: raise alpha, store the line, cut off on a fail high
+            // 15. A new best move: raise alpha, store the line, cut off on a fail high
             //     (a quiet move that cuts off becomes a killer and gains history, a capture
             //     capture history; the moves tried before it lose some).
             if score > best {
@@ -394,16 +304,17 @@ impl Searcher {
             return DRAW;
         }
 
-        // 15. Remember the result: exact inside the window, else the bound it proved (a
+        // 16. Remember the result: exact inside the window, else the bound it proved (a
         //     fail low names no move: its best is noise, and the hash move found before
         //     stays); and how far the static evaluation was off, where the bound says (a
-        //     quiet best move: a capture's gain is no error of the evaluation).
+        //     best move that keeps the material: a capture's gain is no error of the
+        //     evaluation).
         if excluded.is_none() {
             let bound = Bound::of(best, alpha_before, beta);
-            let tt_move = best_move.filter(|_| bound != Bound::Upper);
-            self.tt.store(key, ply, tt_move, best, raw_eval, depth, bound);
+            let mv = best_move.filter(|_| bound != Bound::Upper);
+            self.tt.store(key, ply, TtRecord { mv, score: best, eval: raw_eval, depth, bound });
             if !in_check
-                && best_move.is_none_or(is_quiet)
+                && best_move.is_none_or(keeps_material)
                 && best.abs() < TB_WIN_BOUND
                 && bound.refines(best, static_eval)
             {
@@ -416,24 +327,13 @@ impl Searcher {
     /// Searches one child: the first move with the full window; later ones with a null
     /// window, first `reduction` plies shallower and then at full depth if that beats alpha,
     /// and searched again with the full window when they fail high inside it (PVS).
-    #[allow(clippy::too_many_arguments)]
-    fn search_move(
-        &mut self,
-        child: &Chess,
-        depth: i32,
-        ply: usize,
-        alpha: i32,
-        beta: i32,
-        index: usize,
-        on_pv: bool,
-        reduction: i32,
-    ) -> i32 {
-        let (d, p) = (depth - 1, ply + 1);
-        if index == 0 {
+    fn search_move(&mut self, child: &Chess, ply: usize, alpha: i32, beta: i32, plan: Child) -> i32 {
+        let (d, p, on_pv) = (plan.depth - 1, ply + 1, plan.on_pv);
+        if plan.index == 0 {
             return -self.negamax(child, d, p, -beta, -alpha, on_pv);
         }
-        let mut score = -self.negamax(child, d - reduction, p, -alpha - 1, -alpha, on_pv);
-        if reduction > 0 && score > alpha && !self.stopped {
+        let mut score = -self.negamax(child, d - plan.reduction, p, -alpha - 1, -alpha, on_pv);
+        if plan.reduction > 0 && score > alpha && !self.stopped {
             score = -self.negamax(child, d, p, -alpha - 1, -alpha, on_pv);
         }
         if score > alpha && score < beta && !self.stopped {
@@ -446,24 +346,9 @@ impl Searcher {
 
 /// True when `pos`, not in check, has no legal move. The moves are generated (and kept
 /// in `moves`) only when a piece free to move is not found first.
-fn stalemate(pos: &Chess, moves: &mut Option<MoveList>) -> bool {
+pub(super) fn stalemate(pos: &Chess, moves: &mut Option<MoveList>) -> bool {
     if moves.is_none() && surely_has_move(pos) {
         return false;
     }
     moves.get_or_insert_with(|| pos.legal_moves()).is_empty()
-}
-
-/// True when the side to move has a piece other than pawns and the king.
-fn has_pieces(pos: &Chess) -> bool {
-    let board = pos.board();
-    (pos.us() & !board.pawns() & !board.kings()).any()
-}
-
-#[cfg(not(feature = "stats"))]
-impl Searcher {
-    /// Pruning is verified only in `stats` builds.
-    #[inline(always)]
-    fn verifying_at(&mut self, _ply: usize) -> bool {
-        false
-    }
 }

@@ -10,12 +10,12 @@
 
 use super::history::{Histories, QuietContext};
 use super::movegen::{add_noisy_moves, add_quiet_moves, legal_move};
-use super::ordering::mvv_lva;
+use super::ordering::{is_noisy, mvv_lva};
 use super::params::CAPTURE_HISTORY_DIVISOR;
 use super::see::see_ge;
 use crate::tt::PackedMove;
 use arrayvec::ArrayVec;
-use shakmaty::{Bitboard, Chess, Move, MoveList, Position, Role};
+use shakmaty::{Bitboard, Chess, Move, MoveList, Position};
 
 /// Underpromotions that capture nothing come after every quiet move.
 const UNDERPROMOTION_SCORE: i32 = -1_000_000;
@@ -33,12 +33,6 @@ enum Stage {
     Quiets,
     BadNoisy,
     Done,
-}
-
-/// True for the moves of the noisy stages: captures and queen promotions.
-#[inline]
-pub fn is_noisy(mv: Move) -> bool {
-    mv.is_capture() || mv.promotion() == Some(Role::Queen)
 }
 
 /// Hands out the moves of one node, best first (see the module's stages).
@@ -277,8 +271,8 @@ impl<'a> StagedPicker<'a> {
 #[inline(always)]
 fn first_best(scores: &[i32]) -> usize {
     #[cfg(target_arch = "x86_64")]
-    if scores.len() >= FIRST_BEST_AVX2_LEN && std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has AVX2, checked just above.
+    if scores.len() >= FIRST_BEST_AVX2_LEN && crate::simd::avx2() {
+        // SAFETY: `simd::avx2` is true only where the CPU has AVX2.
         return unsafe { first_best_avx2(scores) };
     }
     first_best_body(scores)
@@ -329,7 +323,22 @@ pub fn legal_tt_move(pos: &Chess, all: Option<&MoveList>, packed: PackedMove) ->
 mod tests {
     use super::*;
     use crate::rng::Rng;
-    use shakmaty::{CastlingMode, Square, fen::Fen};
+
+    #[test]
+    fn the_avx2_first_best_equals_the_portable_one() {
+        #[cfg(target_arch = "x86_64")]
+        if crate::simd::avx2() {
+            let mut rng = Rng::new(11);
+            for len in 0..80 {
+                // Few distinct scores, so ties for the best are common.
+                let scores: Vec<i32> = (0..len).map(|_| rng.below(7) as i32 * 1_000 - 3_000).collect();
+                // SAFETY: `simd::avx2` is true only where the CPU has AVX2.
+                let simd = unsafe { first_best_avx2(&scores) };
+                assert_eq!(simd, first_best_body(&scores), "{scores:?}");
+            }
+        }
+    }
+    use shakmaty::{CastlingMode, Role, Square, fen::Fen};
 
     const STARTS: [(&str, CastlingMode); 4] = [
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", CastlingMode::Standard),

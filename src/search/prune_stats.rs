@@ -6,6 +6,7 @@
 //! searches add nodes and fill the hash table, so they are off unless asked for.
 
 use super::Searcher;
+use super::negamax::Node;
 use shakmaty::Chess;
 
 /// Depths counted apart; deeper nodes share the last row.
@@ -14,7 +15,7 @@ pub const STAT_DEPTHS: usize = 16;
 /// Something `negamax` does at a node, counted by the node's depth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
-    /// A node that reached the pruning steps (step 8).
+    /// A node that reached the pruning steps (negamax step 9).
     Node,
     /// Reverse futility returned the evaluation.
     RfpCut,
@@ -171,19 +172,10 @@ impl Searcher {
         self.stats.prune.verify_ply.take_if(|p| *p == ply).is_some()
     }
 
-    /// On a sample of the cutoffs of kind `cut`, searches the node again without its
+    /// On a sample of the cutoffs of kind `cut`, searches `node` again without its
     /// whole-node pruning and records whether that search agrees.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn verify_cut(
-        &mut self,
-        cut: Cut,
-        pos: &Chess,
-        depth: i32,
-        ply: usize,
-        alpha: i32,
-        beta: i32,
-        on_pv: bool,
-    ) {
+    pub(super) fn verify_cut(&mut self, cut: Cut, pos: &Chess, node: Node) {
+        let Node { depth, ply, alpha, beta, on_pv } = node;
         let every = self.config.verify_every;
         let prune = &mut self.stats.prune;
         if every == 0 || prune.verifying {

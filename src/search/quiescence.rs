@@ -4,7 +4,7 @@ use super::Searcher;
 use super::correction::pawn_key;
 use super::picker::{StagedPicker, legal_tt_move};
 use crate::score::{INFINITY, MATE, MAX_PLY};
-use crate::tt::Bound;
+use crate::tt::{Bound, TtRecord};
 use shakmaty::{Chess, MoveList, Position};
 
 impl Searcher {
@@ -43,7 +43,11 @@ impl Searcher {
             best = self.correction.correct(raw_eval, pos.turn(), pawn_key(pos));
             if best >= beta {
                 if tt_hit.is_none() {
-                    self.tt.store(key, ply, None, best, raw_eval, 0, Bound::Lower);
+                    self.tt.store(
+                        key,
+                        ply,
+                        TtRecord { mv: None, score: best, eval: raw_eval, depth: 0, bound: Bound::Lower },
+                    );
                 }
                 return best;
             }
@@ -83,7 +87,7 @@ impl Searcher {
 
         // 5. Remember the result at depth 0 (below every search of the main tree).
         let bound = Bound::of(best, alpha_before, beta);
-        self.tt.store(key, ply, best_move, best, raw_eval, 0, bound);
+        self.tt.store(key, ply, TtRecord { mv: best_move, score: best, eval: raw_eval, depth: 0, bound });
         best
     }
 }

@@ -20,10 +20,10 @@ pub struct PlyEntry {
     since_null: u32,
     /// Quiet moves that caused a cutoff at this ply, most recent first.
     pub killers: [Option<Move>; 2],
-    /// The hash move that the singular extension search (negamax step 9b) leaves out of
+    /// The hash move that the singular extension search (`singular.rs`) leaves out of
     /// this node, to see whether any other move comes near its score.
     pub excluded: Option<Move>,
-    /// Singular moves extended two plies on the path to this ply (negamax step 9b): each
+    /// Singular moves extended two plies on the path to this ply (`singular.rs`): each
     /// deepens the whole line, so a line may have only a few.
     pub double_extensions: u8,
     /// The network's hidden layers for this position, once `acc_ready` (until then, the

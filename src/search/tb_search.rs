@@ -4,6 +4,7 @@
 
 use super::{SearchInfo, Searcher};
 use crate::syzygy::{self, TB_STORE_DEPTH_BONUS};
+use crate::tt::TtRecord;
 use shakmaty::Chess;
 
 impl Searcher {
@@ -29,7 +30,11 @@ impl Searcher {
         if self.uses_tt() {
             let eval = self.evaluate(pos, ply);
             let key = self.stack.key(ply);
-            self.tt.store(key, ply, None, score, eval, depth + TB_STORE_DEPTH_BONUS, bound);
+            self.tt.store(
+                key,
+                ply,
+                TtRecord { mv: None, score, eval, depth: depth + TB_STORE_DEPTH_BONUS, bound },
+            );
         }
         Some(score)
     }

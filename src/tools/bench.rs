@@ -3,8 +3,8 @@
 
 use crate::eval::Network;
 use crate::game::Game;
-use crate::output::send;
 use crate::search::{Limits, STACK_SIZE, SearchConfig, SearchControl, Searcher, search_threads};
+use crate::stdio::send;
 use shakmaty::{CastlingMode, fen::Fen};
 use std::sync::Arc;
 use std::time::{Duration, Instant};

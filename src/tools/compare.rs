@@ -3,8 +3,8 @@
 //! score with far fewer nodes; searching the previous PV first cuts the tree).
 
 use crate::game::Game;
-use crate::output::send;
 use crate::search::{Limits, STACK_SIZE, SearchConfig, SearchControl, SearchMode, SearchResult, Searcher};
+use crate::stdio::send;
 use crate::uci::{format_move, format_score};
 use shakmaty::{CastlingMode, fen::Fen};
 use std::sync::Arc;

@@ -62,7 +62,7 @@ pub struct TrainConfig {
     /// Start from this net's weights (and its scale) instead of random ones.
     #[arg(long, value_name = "NET")]
     pub init: Option<PathBuf>,
-    /// One output layer for every piece count (a version 1 net, as networks 1-6), not one per bucket.
+    /// One output layer for every piece count (a version 1 net, as networks 1-9), not one per bucket.
     #[arg(long)]
     pub one_output: bool,
     /// Gradient steps over which the learning rate ramps up from zero (0: none).
@@ -469,8 +469,8 @@ fn backward(net: &FloatNet, sample: &Sample, target: f32, s: &mut Scratch, grad:
 /// The gradient and loss sum of `samples` (one thread's share of a batch).
 fn batch_gradient(net: &FloatNet, samples: &[Sample], scale: f32, wdl: f32, grad: &mut FloatNet) -> f64 {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma") {
-        // SAFETY: the CPU has AVX2 and FMA, checked just above.
+    if crate::simd::avx2_fma() {
+        // SAFETY: `simd::avx2_fma` is true only where the CPU has AVX2 and FMA.
         return unsafe { batch_gradient_avx2(net, samples, scale, wdl, grad) };
     }
     batch_gradient_body(net, samples, scale, wdl, grad)
@@ -773,6 +773,35 @@ mod tests {
             one_output: false,
             warmup: 0,
             qat: false,
+        }
+    }
+
+    #[test]
+    fn the_avx2_gradient_equals_the_portable_one_to_rounding() {
+        #[cfg(target_arch = "x86_64")]
+        if crate::simd::avx2_fma() {
+            let fens = [
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+                "4k3/pp6/8/3n4/8/8/1P3Q2/4K2R b - - 3 40",
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            ];
+            let samples: Vec<Sample> = fens
+                .iter()
+                .zip([-150, 75, 30])
+                .map(|(f, score)| Sample::new(&position(f), score, 0.5))
+                .collect();
+            let net = FloatNet::random(9);
+            let (mut simd, mut portable) = (FloatNet::zeros(), FloatNet::zeros());
+            // SAFETY: `simd::avx2_fma` is true only where the CPU has AVX2 and FMA.
+            let simd_loss = unsafe { batch_gradient_avx2(&net, &samples, 117.0, 0.25, &mut simd) };
+            let portable_loss = batch_gradient_body(&net, &samples, 117.0, 0.25, &mut portable);
+            // Fused multiply-adds round once where the portable path rounds twice.
+            assert!((simd_loss - portable_loss).abs() <= 1e-6 * portable_loss.abs().max(1e-3));
+            let close = |a: &[f32], b: &[f32]| {
+                a.iter().zip(b).all(|(x, y)| (x - y).abs() <= 1e-4 * x.abs().max(1e-3))
+            };
+            assert!(close(&simd.w1, &portable.w1) && close(&simd.b1, &portable.b1));
+            assert!(close(&simd.w2, &portable.w2) && close(&simd.b2, &portable.b2));
         }
     }
 

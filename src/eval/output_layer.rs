@@ -13,8 +13,8 @@ pub const MAX_OUTPUT_WEIGHT: i16 = (i16::MAX as i32 / QA) as i16;
 #[inline]
 pub fn screlu_dot(hidden: &[i16; HIDDEN], weights: &[i16]) -> i32 {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has AVX2, checked just above.
+    if crate::simd::avx2() {
+        // SAFETY: `simd::avx2` is true only where the CPU has AVX2.
         return unsafe { screlu_dot_avx2(hidden, weights) };
     }
     screlu_dot_body(hidden, weights)
