@@ -1,5 +1,7 @@
 //! The user's guide cannot drift from the engine: the README names every UCI option the
-//! engine offers, and every file the README and the docs link to exists.
+//! engine offers, every file and heading the README and the docs link to exists, and the
+//! README stays a guide (at most 10 KB) and the docs reference (at most 60 KB a file,
+//! 160 KB in all).
 
 mod common;
 
@@ -23,18 +25,53 @@ fn link_targets(text: &str) -> Vec<&str> {
         .collect()
 }
 
-/// The relative links of the Markdown file at `path` that name no existing file.
+/// GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens.
+fn anchor(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
+}
+
+/// The anchors of the headings of a Markdown text (outside code blocks).
+fn anchors(text: &str) -> Vec<String> {
+    let mut in_code = false;
+    let mut found = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("```") {
+            in_code = !in_code;
+        } else if !in_code && line.starts_with('#') {
+            found.push(anchor(line.trim_start_matches('#')));
+        }
+    }
+    found
+}
+
+/// The relative links of the Markdown file at `path` that name no existing file, or a
+/// heading that the file they name does not have.
 fn broken_links(path: &Path) -> Vec<String> {
     let dir = path.parent().expect("a file in a folder");
-    link_targets(&read(path))
-        .into_iter()
-        .filter(|target| {
-            !target.contains("://") && !target.starts_with('#') && !target.starts_with("mailto:")
-        })
-        .map(|target| target.split('#').next().unwrap_or(target))
-        .filter(|file| !dir.join(file).exists())
-        .map(|file| format!("{}: {file}", path.display()))
-        .collect()
+    let text = read(path);
+    let mut broken = Vec::new();
+    for target in link_targets(&text) {
+        if target.contains("://") || target.starts_with("mailto:") {
+            continue;
+        }
+        let (file, heading) = target.split_once('#').unwrap_or((target, ""));
+        let file = if file.is_empty() { path.to_path_buf() } else { dir.join(file) };
+        if !file.exists() {
+            broken.push(format!("{}: {target}", path.display()));
+        } else if !heading.is_empty()
+            && file.extension().is_some_and(|e| e == "md")
+            && !anchors(&read(&file)).iter().any(|a| a == heading)
+        {
+            broken.push(format!("{}: {target} (no such heading)", path.display()));
+        }
+    }
+    broken
 }
 
 #[cfg(not(feature = "tune"))] // A tuning build offers its search parameters too.
@@ -70,6 +107,34 @@ fn every_file_the_readme_and_the_docs_link_to_exists() {
     }
     let broken: Vec<String> = std::iter::once(&readme).chain(&docs).flat_map(|p| broken_links(p)).collect();
     assert!(broken.is_empty(), "links to files that do not exist: {broken:?}");
+}
+
+#[test]
+fn the_readme_is_a_guide_and_the_docs_are_reference_sized() {
+    let size =
+        |path: &Path| std::fs::metadata(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())).len();
+    let readme = size(&root().join("README.md"));
+    assert!(readme <= 10 * 1024, "README.md is {readme} bytes, more than 10 KB");
+    let mut total = 0;
+    for entry in std::fs::read_dir(root().join("docs")).expect("a docs folder") {
+        let path = entry.expect("a docs entry").path();
+        if path.extension().is_some_and(|ext| ext == "md") {
+            let bytes = size(&path);
+            assert!(bytes <= 60 * 1024, "{} is {bytes} bytes, more than 60 KB", path.display());
+            total += bytes;
+        }
+    }
+    assert!(total <= 160 * 1024, "docs/ holds {total} bytes of Markdown, more than 160 KB");
+}
+
+#[test]
+fn anchors_are_github_s() {
+    assert_eq!(
+        anchor(" Playing levels: the rule and its calibration"),
+        "playing-levels-the-rule-and-its-calibration"
+    );
+    assert_eq!(anchor("Scores and WDL"), "scores-and-wdl");
+    assert_eq!(anchors("# A\n```\n# not\n```\n## B c"), ["a", "b-c"]);
 }
 
 #[test]
