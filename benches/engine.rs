@@ -100,7 +100,7 @@ fn tt(c: &mut Criterion) {
         })
     });
     group.bench_function("probe_4096", |b| {
-        b.iter(|| keys.iter().filter(|&&key| table.probe(black_box(key), 0).is_some()).count())
+        b.iter(|| keys.iter().filter(|&&key| table.probe(black_box(key), 0, 0).is_some()).count())
     });
     group.finish();
 }

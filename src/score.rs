@@ -39,12 +39,16 @@ pub fn score_to_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-/// A stored score back as a score from the root, for a node at `ply`.
-pub fn score_from_tt(score: i32, ply: usize) -> i32 {
+/// A stored score back as a score from the root, for a node at `ply` whose fifty-move
+/// counter stands at `halfmoves`. A mate or tablebase win farther from the node than the
+/// counter leaves may be spoilt by the rule, so it reads as a plain win (Stockfish's rule).
+pub fn score_from_tt(score: i32, ply: usize, halfmoves: u32) -> i32 {
+    let distance = |s: i32| if s > MATE_BOUND { MATE - s } else { TB_WIN - s };
+    let left = 100 - halfmoves.min(100) as i32;
     if score > TB_WIN_BOUND {
-        score - ply as i32
+        if distance(score) > left { TB_WIN_BOUND - 1 } else { score - ply as i32 }
     } else if score < -TB_WIN_BOUND {
-        score + ply as i32
+        if distance(-score) > left { -(TB_WIN_BOUND - 1) } else { score + ply as i32 }
     } else {
         score
     }
@@ -61,10 +65,26 @@ mod tests {
         assert_eq!(mate_in(-MATE + 2), Some(-1));
         assert_eq!(mate_in(TB_WIN), None);
         assert_eq!(mate_in(250), None);
-        for score in [-MATE + 7, -TB_WIN + 3, -250, 0, 250, TB_WIN - 3, MATE - 7] {
-            assert_eq!(score_from_tt(score_to_tt(score, 9), 9), score);
+        // Mates and tablebase wins found at ply 5, so at least 5 plies from the root.
+        for score in [-MATE + 7, -TB_WIN + 8, -250, 0, 250, TB_WIN - 8, MATE - 7] {
+            assert_eq!(score_from_tt(score_to_tt(score, 5), 5, 0), score);
         }
-        assert_eq!(score_from_tt(score_to_tt(MATE - 9, 5), 2), MATE - 6, "nearer the root, nearer the mate");
+        assert_eq!(
+            score_from_tt(score_to_tt(MATE - 9, 5), 2, 0),
+            MATE - 6,
+            "nearer the root, nearer the mate"
+        );
+    }
+
+    #[test]
+    fn a_stored_mate_beyond_the_fifty_move_rule_reads_as_a_plain_win() {
+        // Mate in 4 plies from the node: sure with 96 halfmoves played, not with 97.
+        assert_eq!(score_from_tt(MATE - 4, 3, 96), MATE - 7);
+        assert_eq!(score_from_tt(MATE - 4, 3, 97), TB_WIN_BOUND - 1);
+        assert_eq!(score_from_tt(-(MATE - 4), 3, 97), -(TB_WIN_BOUND - 1));
+        assert_eq!(score_from_tt(TB_WIN - 10, 2, 91), TB_WIN_BOUND - 1);
+        assert_eq!(score_from_tt(TB_WIN - 10, 2, 90), TB_WIN - 12);
+        assert_eq!(score_from_tt(250, 2, 100), 250);
         const { assert!(TB_WIN_BOUND > MATE_BOUND - 2 * MAX_PLY as i32 && INFINITY > MATE) };
     }
 }

@@ -225,9 +225,10 @@ impl TranspositionTable {
         let _ = key;
     }
 
-    /// Looks `key` up; the score comes back relative to `ply`.
+    /// Looks `key` up; the score comes back relative to `ply`, mates and tablebase wins
+    /// read against the node's fifty-move counter `halfmoves` (`score_from_tt`).
     #[inline(always)]
-    pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
+    pub fn probe(&self, key: u64, ply: usize, halfmoves: u32) -> Option<TtHit> {
         for entry in &self.bucket(key).0 {
             let data = entry.data.load(Ordering::Relaxed);
             if data == 0 || entry.check.load(Ordering::Relaxed) ^ data != key {
@@ -240,7 +241,7 @@ impl TranspositionTable {
             };
             return Some(TtHit {
                 mv: PackedMove::from_bits(data as u16),
-                score: score_from_tt(i32::from((data >> 16) as u16 as i16), ply),
+                score: score_from_tt(i32::from((data >> 16) as u16 as i16), ply, halfmoves),
                 eval: i32::from((data >> 32) as u16 as i16),
                 depth: data_depth(data),
                 bound,
@@ -338,10 +339,10 @@ mod tests {
             3,
             TtRecord { mv: Some(knight_move()), score: -57, eval: 12, depth: 7, bound: Bound::Lower },
         );
-        let hit = tt.probe(0xDEAD_BEEF, 3).unwrap();
+        let hit = tt.probe(0xDEAD_BEEF, 3, 0).unwrap();
         assert_eq!((hit.score, hit.eval, hit.depth, hit.bound), (-57, 12, 7, Bound::Lower));
         assert!(hit.mv.unwrap().matches(knight_move()));
-        assert!(tt.probe(0xDEAD_BEEE, 3).is_none());
+        assert!(tt.probe(0xDEAD_BEEE, 3, 0).is_none());
     }
 
     #[test]
@@ -349,11 +350,11 @@ mod tests {
         let tt = TranspositionTable::new(1).unwrap();
         // Mate in 5 plies from the root, found at ply 2: mate in 3 from the node.
         tt.store(42, 2, TtRecord { mv: None, score: MATE - 5, eval: 0, depth: 4, bound: Bound::Exact });
-        assert_eq!(tt.probe(42, 2).unwrap().score, MATE - 5);
+        assert_eq!(tt.probe(42, 2, 0).unwrap().score, MATE - 5);
         // Reached again at ply 6: the same mate is now 9 plies from the root.
-        assert_eq!(tt.probe(42, 6).unwrap().score, MATE - 9);
+        assert_eq!(tt.probe(42, 6, 0).unwrap().score, MATE - 9);
         tt.store(43, 1, TtRecord { mv: None, score: -MATE + 4, eval: 0, depth: 4, bound: Bound::Exact });
-        assert_eq!(tt.probe(43, 3).unwrap().score, -MATE + 6);
+        assert_eq!(tt.probe(43, 3, 0).unwrap().score, -MATE + 6);
     }
 
     #[test]
@@ -361,9 +362,9 @@ mod tests {
         use crate::score::TB_WIN;
         let tt = TranspositionTable::new(1).unwrap();
         tt.store(44, 2, TtRecord { mv: None, score: TB_WIN - 2, eval: 0, depth: 7, bound: Bound::Lower });
-        assert_eq!(tt.probe(44, 5).unwrap().score, TB_WIN - 5);
+        assert_eq!(tt.probe(44, 5, 0).unwrap().score, TB_WIN - 5);
         tt.store(45, 3, TtRecord { mv: None, score: -(TB_WIN - 6), eval: 0, depth: 7, bound: Bound::Upper });
-        assert_eq!(tt.probe(45, 1).unwrap().score, -(TB_WIN - 4));
+        assert_eq!(tt.probe(45, 1, 0).unwrap().score, -(TB_WIN - 4));
     }
 
     #[test]
@@ -381,9 +382,9 @@ mod tests {
             );
         }
         tt.store(keys[4], 0, TtRecord { mv: None, score: 0, eval: 0, depth: 9, bound: Bound::Exact });
-        assert!(tt.probe(keys[3], 0).is_none(), "depth 7 was the shallowest");
+        assert!(tt.probe(keys[3], 0, 0).is_none(), "depth 7 was the shallowest");
         for &key in &[keys[0], keys[1], keys[2], keys[4]] {
-            assert!(tt.probe(key, 0).is_some());
+            assert!(tt.probe(key, 0, 0).is_some());
         }
     }
 
@@ -395,8 +396,8 @@ mod tests {
         }
         tt.new_search();
         tt.store(5, 0, TtRecord { mv: None, score: 0, eval: 0, depth: 1, bound: Bound::Exact });
-        assert!(tt.probe(5, 0).is_some());
-        assert_eq!((1..=4).filter(|&k| tt.probe(k, 0).is_some()).count(), 3);
+        assert!(tt.probe(5, 0, 0).is_some());
+        assert_eq!((1..=4).filter(|&k| tt.probe(k, 0, 0).is_some()).count(), 3);
     }
 
     #[test]
@@ -404,9 +405,9 @@ mod tests {
         let tt = TranspositionTable::new(1).unwrap();
         tt.store(9, 0, TtRecord { mv: None, score: 100, eval: 0, depth: 12, bound: Bound::Lower });
         tt.store(9, 0, TtRecord { mv: None, score: -5, eval: 0, depth: 2, bound: Bound::Upper });
-        assert_eq!(tt.probe(9, 0).unwrap().depth, 12);
+        assert_eq!(tt.probe(9, 0, 0).unwrap().depth, 12);
         tt.store(9, 0, TtRecord { mv: None, score: 7, eval: 0, depth: 2, bound: Bound::Exact });
-        assert_eq!(tt.probe(9, 0).unwrap().score, 7);
+        assert_eq!(tt.probe(9, 0, 0).unwrap().score, 7);
     }
 
     #[test]
@@ -422,9 +423,9 @@ mod tests {
             tt.store(key, 0, TtRecord { mv: None, score: 1, eval: 0, depth: 1, bound: Bound::Exact });
         }
         assert_eq!(tt.hashfull(), 250);
-        assert!(keys.iter().all(|&key| tt.probe(key, 0).is_some()));
+        assert!(keys.iter().all(|&key| tt.probe(key, 0, 0).is_some()));
         tt.clear();
-        assert!(keys.iter().all(|&key| tt.probe(key, 0).is_none()));
+        assert!(keys.iter().all(|&key| tt.probe(key, 0, 0).is_none()));
         assert_eq!(tt.hashfull(), 0);
     }
 

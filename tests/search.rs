@@ -225,6 +225,15 @@ fn insufficient_material_is_a_draw() {
 }
 
 #[test]
+fn a_capture_into_a_dead_position_is_a_draw_below_the_horizon() {
+    // Bxd7 leaves bishops on squares of one colour: a dead position, where quiescence
+    // must not return the network's evaluation.
+    let (result, infos) = search("2b3k1/3N4/8/8/8/8/8/5BK1 b - - 0 1", 1);
+    assert_eq!(uci(&[result.best_move.unwrap()]), ["c8d7"]);
+    assert_eq!(infos.last().unwrap().score, 0);
+}
+
+#[test]
 fn node_limit_is_honoured_after_depth_one() {
     let g = game(QUIET[1], &[]);
     let limits = Limits { nodes: Some(5_000), ..Limits::default() };

@@ -98,7 +98,7 @@ impl Searcher {
         let key = self.stack.key(ply);
         let pv_node = beta - alpha > 1;
         let excluded = self.stack[ply].excluded;
-        let tt_hit = self.tt.probe(key, ply);
+        let tt_hit = self.tt.probe(key, ply, pos.halfmoves());
         if let Some(hit) = tt_hit
             && !pv_node
             && excluded.is_none()

@@ -3,7 +3,7 @@
 use super::Searcher;
 use super::correction::pawn_key;
 use super::picker::{StagedPicker, legal_tt_move};
-use crate::score::{INFINITY, MATE, MAX_PLY};
+use crate::score::{DRAW, INFINITY, MATE, MAX_PLY};
 use crate::tt::{Bound, TtRecord};
 use shakmaty::{Chess, MoveList, Position};
 
@@ -18,11 +18,15 @@ impl Searcher {
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos, ply);
         }
+        // A capture can leave a dead position: a draw, whatever the evaluation says.
+        if pos.is_insufficient_material() {
+            return DRAW;
+        }
 
         // 2. Hash table: a stored bound that settles the window ends the node (quiescence
         //    keeps no PV, so any node may take it); its static evaluation saves evaluating.
         let key = self.stack.key(ply);
-        let tt_hit = self.tt.probe(key, ply);
+        let tt_hit = self.tt.probe(key, ply, pos.halfmoves());
         if let Some(hit) = tt_hit
             && hit.settles(alpha, beta)
         {

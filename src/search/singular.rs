@@ -5,7 +5,7 @@ use super::Searcher;
 use super::negamax::Node;
 use super::params::*;
 use super::picker::legal_tt_move;
-use crate::score::MATE_BOUND;
+use crate::score::TB_WIN_BOUND;
 use crate::tt::{Bound, TtHit};
 use shakmaty::{Chess, MoveList};
 use std::ops::ControlFlow;
@@ -28,14 +28,14 @@ impl Searcher {
         let Some(hit) = tt_hit else {
             return ControlFlow::Continue(0);
         };
-        // A deep enough lower or exact bound, not a mate score, not at the root, not inside
-        // another singular search, and only as deep as extensions may go.
+        // A deep enough lower or exact bound, not from a mate or the tablebases, not at the
+        // root, not inside another singular search, and only as deep as extensions may go.
         let applies = ply > 0
             && depth >= se_depth()
             && self.stack[ply].excluded.is_none()
             && hit.depth >= depth - SE_TT_DEPTH_MARGIN
             && hit.bound != Bound::Upper
-            && hit.score.abs() < MATE_BOUND
+            && hit.score.abs() < TB_WIN_BOUND
             && ply < EXTENSION_PLY_FACTOR * self.root.depth as usize;
         let Some(mv) = hit.mv.filter(|_| applies).and_then(|t| legal_tt_move(pos, moves, t)) else {
             return ControlFlow::Continue(0);
