@@ -70,6 +70,39 @@ fn quiet_index(color: Color, mv: Move, threats: Bitboard) -> usize {
     ((color as usize * 4 + threat) * 64 + from as usize) * 64 + to as usize
 }
 
+/// The continuation row of a move that was not made (the root's, after a null move).
+static NO_CONTINUATION: [i16; PIECE_SQUARES] = [0; PIECE_SQUARES];
+
+/// Scores the quiet moves of one side in one context (see [`Histories::quiet_scorer`]).
+pub struct QuietScorer<'a> {
+    /// The side's part of the quiet table.
+    quiet: &'a [i32],
+    /// The continuation rows of the moves one and two plies back.
+    rows: [&'a [i16]; 2],
+    /// The side's first piece index times 64 (its pawns').
+    pieces: usize,
+    /// The squares the opponent attacks.
+    threats: Bitboard,
+}
+
+impl QuietScorer<'_> {
+    /// The quiet and continuation histories of `mv`.
+    #[inline(always)]
+    pub fn score(&self, mv: Move) -> i32 {
+        let (role, from, to) = match mv {
+            Move::Normal { role, from, to, .. } => (role, from, to),
+            Move::Castle { king, rook } => (Role::King, king, rook),
+            Move::EnPassant { from, to } => (Role::Pawn, from, to),
+            Move::Put { role, to } => (role, to, to),
+        };
+        let threat = usize::from(self.threats.contains(from)) * 2 + usize::from(self.threats.contains(to));
+        let piece_square = self.pieces + (role as usize - 1) * 64 + to as usize;
+        self.quiet[(threat * 64 + from as usize) * 64 + to as usize]
+            + i32::from(self.rows[0][piece_square])
+            + i32::from(self.rows[1][piece_square])
+    }
+}
+
 /// The history tables of one search thread.
 pub struct Histories {
     quiet: Vec<i32>,
@@ -112,12 +145,23 @@ impl Histories {
     /// continuation histories.
     #[inline(always)]
     pub fn quiet_score(&self, color: Color, mv: Move, context: QuietContext) -> i32 {
-        let piece_square = piece_index(color, mv.role()) * 64 + mv.to() as usize;
-        let mut score = self.quiet[quiet_index(color, mv, context.threats)];
-        for row in context.moves.into_iter().flatten() {
-            score += i32::from(self.continuation[row * PIECE_SQUARES + piece_square]);
+        self.quiet_scorer(color, context).score(mv)
+    }
+
+    /// [`Histories::quiet_score`] for many moves of one node: the side's rows looked up once.
+    #[inline(always)]
+    pub fn quiet_scorer(&self, color: Color, context: QuietContext) -> QuietScorer<'_> {
+        let row = |m: Option<usize>| match m {
+            Some(row) => &self.continuation[row * PIECE_SQUARES..(row + 1) * PIECE_SQUARES],
+            None => &NO_CONTINUATION[..],
+        };
+        let side = color as usize * QUIET_SIZE / 2;
+        QuietScorer {
+            quiet: &self.quiet[side..side + QUIET_SIZE / 2],
+            rows: [row(context.moves[0]), row(context.moves[1])],
+            pieces: piece_index(color, Role::Pawn) * 64,
+            threats: context.threats,
         }
-        score
     }
 
     /// The quiet move `mv` failed high at `depth` in `context`: raise its histories and
@@ -148,7 +192,7 @@ impl Histories {
     }
 
     /// Capture history of the capture (or promotion) `mv` by `color`.
-    #[inline]
+    #[inline(always)]
     pub fn capture_score(&self, color: Color, mv: Move) -> i32 {
         i32::from(self.capture[capture_index(color, mv)])
     }
@@ -168,9 +212,11 @@ impl Histories {
 
 /// The capture table's entry: moving piece, target square, captured role (a promotion
 /// without a capture counts as capturing a pawn's worth of nothing: role 0).
+#[inline(always)]
 fn capture_index(color: Color, mv: Move) -> usize {
-    let captured = mv.capture().map_or(0, |r| r as usize - 1);
-    (piece_index(color, mv.role()) * 64 + mv.to() as usize) * 6 + captured
+    let (role, to, capture, _) = super::ordering::parts(mv);
+    let captured = capture.map_or(0, |r| r as usize - 1);
+    (piece_index(color, role) * 64 + to as usize) * 6 + captured
 }
 
 /// Halves every score of `table` (toward zero); on x86-64 a copy compiled for AVX2 is

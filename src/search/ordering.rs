@@ -5,7 +5,7 @@
 //! victim, least valuable attacker).
 
 use super::params::MVV_LVA_VALUE;
-use shakmaty::{Move, Role};
+use shakmaty::{Move, Role, Square};
 
 /// Score of captures and promotions above every quiet move.
 const CAPTURE_BASE: i32 = 100_000;
@@ -33,14 +33,28 @@ fn value(role: Role) -> i32 {
     MVV_LVA_VALUE[role as usize - 1]
 }
 
+/// What the orderings read of a move, taken apart at once: the moving role, the target
+/// square (castling: the rook's), the captured role and the promotion.
+#[inline(always)]
+pub fn parts(mv: Move) -> (Role, Square, Option<Role>, Option<Role>) {
+    match mv {
+        Move::Normal { role, capture, to, promotion, .. } => (role, to, capture, promotion),
+        Move::EnPassant { to, .. } => (Role::Pawn, to, Some(Role::Pawn), None),
+        Move::Castle { rook, .. } => (Role::King, rook, None, None),
+        Move::Put { role, to } => (role, to, None, None),
+    }
+}
+
 /// MVV-LVA score of a capture or promotion, 0 for a move that keeps the material.
+#[inline(always)]
 pub fn mvv_lva(mv: Move) -> i32 {
-    let victim = mv.capture().map_or(0, value);
-    let promotion = mv.promotion().map_or(0, value);
+    let (role, _, capture, promotion) = parts(mv);
+    let victim = capture.map_or(0, value);
+    let promotion = promotion.map_or(0, value);
     if victim == 0 && promotion == 0 {
         return 0;
     }
-    CAPTURE_BASE + (victim + promotion) * 100 - value(mv.role())
+    CAPTURE_BASE + (victim + promotion) * 100 - value(role)
 }
 
 #[cfg(test)]
