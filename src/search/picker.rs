@@ -296,11 +296,18 @@ unsafe fn first_best_avx2(scores: &[i32]) -> usize {
     first_best_body(scores)
 }
 
+/// The first of the highest scores in one pass without branches: each score is packed with
+/// its place, counted down from 255, into one key, so the highest key is the first of the
+/// highest scores. A list holds at most 256 moves, and every score the picker gives lies
+/// within 2^23 of zero (histories, MVV-LVA, the underpromotions' -1,000,000).
 #[inline(always)]
 fn first_best_body(scores: &[i32]) -> usize {
-    // The highest score first (a pass without branches), then the first move with it.
-    let best = scores.iter().copied().fold(i32::MIN, i32::max);
-    scores.iter().position(|&score| score == best).unwrap_or(0)
+    debug_assert!(scores.len() <= 256 && scores.iter().all(|s| s.abs() < 1 << 23));
+    if scores.is_empty() {
+        return 0;
+    }
+    let best = scores.iter().zip(0..).map(|(&score, i)| (score << 8) | (255 - i)).fold(i32::MIN, i32::max);
+    255 - (best & 255) as usize
 }
 
 /// True when `mv` is a legal move of `pos`: one of `all`, where the node has them.
@@ -516,7 +523,7 @@ mod tests {
                 assert_eq!(first_best(&scores), first_best_body(&scores));
             }
         }
-        assert_eq!(first_best(&[i32::MIN; 20]), 0);
+        assert_eq!(first_best(&[UNDERPROMOTION_SCORE; 20]), 0);
     }
 
     #[test]
