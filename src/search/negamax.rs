@@ -188,10 +188,10 @@ impl Searcher {
         let alpha_before = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
-        let context = self.quiet_context(pos, ply);
+        let rows = self.continuation_rows(ply);
         let tt_legal = tt_move.and_then(|t| legal_tt_move(pos, moves.as_ref(), t));
         let killers = self.stack[ply].killers;
-        let mut picker = StagedPicker::new(pos, moves.as_ref(), pv_move, tt_legal, killers, context);
+        let mut picker = StagedPicker::new(pos, moves.as_ref(), pv_move, tt_legal, killers, rows);
         let check_squares = CheckSquares::new(pos);
         let mut quiets_tried = MoveList::new();
         let mut captures_tried = MoveList::new();
@@ -210,7 +210,7 @@ impl Searcher {
             //     so they are searched shallower first (and again in full if they beat alpha);
             //     a move with a good history less so, one with a bad history more.
             let reduction = if depth >= LMR_DEPTH && !in_check && quiet && !gives_check {
-                let history = self.history.quiet_score(color, mv, context);
+                let history = self.history.quiet_score(color, mv, picker.quiet_context());
                 let adjust = history * LMR_PLY / lmr_history_divisor();
                 self.lmr.reduction(depth, index, pv_node, adjust)
             } else {
@@ -284,6 +284,7 @@ impl Searcher {
                     if score >= beta {
                         if quiet {
                             self.stack.add_killer(ply, mv);
+                            let context = picker.quiet_context();
                             self.history.on_quiet_cutoff(color, depth, mv, &quiets_tried, context);
                         } else {
                             self.history.on_capture_cutoff(color, depth, mv, &captures_tried);

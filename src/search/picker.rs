@@ -8,7 +8,7 @@
 //! by their histories, underpromotions last); the captures put aside. Every move is
 //! handed out once, and a move is handed out only if it is legal.
 
-use super::history::{Histories, QuietContext};
+use super::history::{Histories, QuietContext, threats};
 use super::movegen::{add_noisy_moves, add_quiet_moves, legal_move};
 use super::ordering::{is_noisy, mvv_lva};
 use super::params::CAPTURE_HISTORY_DIVISOR;
@@ -45,7 +45,9 @@ pub struct StagedPicker<'a> {
     pv_move: Option<Move>,
     tt_move: Option<Move>,
     killers: [Option<Move>; 2],
+    /// What the quiet histories are read by; its threats only once `threats_known`.
     context: QuietContext,
+    threats_known: bool,
     moves: MoveList,
     /// The score of each move in `moves`, at the same index (filled as they are generated).
     scores: ArrayVec<i32, 256>,
@@ -63,14 +65,15 @@ impl<'a> StagedPicker<'a> {
     /// A picker for `pos`. `all` holds every legal move where the node generated them
     /// (the root's, less those `searchmoves` and MultiPV leave out); `tt_move` must be one
     /// of them (see `legal_tt_move`); `pv_move` and the `killers` are checked here.
-    /// `context` is what the quiet histories are read by (see `Histories::quiet_score`).
+    /// `rows` are the continuation-history rows the quiet histories are read by (see
+    /// `Histories::quiet_score`); the opponent's threats are found when first needed.
     pub fn new(
         pos: &'a Chess,
         all: Option<&'a MoveList>,
         pv_move: Option<Move>,
         tt_move: Option<Move>,
         killers: [Option<Move>; 2],
-        context: QuietContext,
+        rows: [Option<usize>; 2],
     ) -> Self {
         let pv_move = pv_move.filter(|&mv| legal(pos, all, mv));
         StagedPicker {
@@ -80,7 +83,8 @@ impl<'a> StagedPicker<'a> {
             pv_move,
             tt_move: tt_move.filter(|&mv| Some(mv) != pv_move),
             killers,
-            context,
+            context: QuietContext { moves: rows, threats: Bitboard::EMPTY },
+            threats_known: false,
             moves: MoveList::new(),
             scores: ArrayVec::new(),
             next: 0,
@@ -99,7 +103,7 @@ impl<'a> StagedPicker<'a> {
         let tt_move = tt_move.filter(|&mv| is_noisy(mv) && see_ge(pos, mv, 0));
         StagedPicker {
             captures_only: true,
-            ..StagedPicker::new(pos, None, None, tt_move, [None; 2], QuietContext::default())
+            ..StagedPicker::new(pos, None, None, tt_move, [None; 2], [None; 2])
         }
     }
 
@@ -107,6 +111,16 @@ impl<'a> StagedPicker<'a> {
     /// need no ordering.
     pub fn stop_ordering_quiets(&mut self) {
         self.quiets_unordered = true;
+    }
+
+    /// What this node's quiet histories are read and learnt by. The opponent's threats
+    /// are found the first time they are asked for: most nodes end before a quiet move.
+    pub fn quiet_context(&mut self) -> QuietContext {
+        if !self.threats_known {
+            self.context.threats = threats(self.pos);
+            self.threats_known = true;
+        }
+        self.context
     }
 
     /// How many moves have been handed out so far.
@@ -235,7 +249,8 @@ impl<'a> StagedPicker<'a> {
             None => add_quiet_moves(self.pos, &mut self.moves),
         }
         self.drop_handed_out([self.pv_move, self.tt_move, self.killers[0], self.killers[1]], false);
-        let scorer = history.quiet_scorer(self.pos.turn(), self.context);
+        let context = self.quiet_context();
+        let scorer = history.quiet_scorer(self.pos.turn(), context);
         let score = |mv: Move| if mv.is_promotion() { UNDERPROMOTION_SCORE } else { scorer.score(mv) };
         self.scores.extend(self.moves.iter().map(|&mv| score(mv)));
     }
@@ -459,7 +474,7 @@ mod tests {
             let named = legal.iter().copied().find(|&m| packed.matches(m));
             assert_eq!(tt_move, named, "{stale:?} in {}", fen(pos));
             let killers = [Some(stale), legal.first().copied()];
-            let handed = drain(StagedPicker::new(pos, all, None, tt_move, killers, QuietContext::default()));
+            let handed = drain(StagedPicker::new(pos, all, None, tt_move, killers, [None; 2]));
             if let Some(tt_move) = tt_move {
                 assert_eq!(handed[0], tt_move, "{}", fen(pos));
             }
@@ -498,14 +513,8 @@ mod tests {
             .unwrap();
         let mv = |uci: &str| uci.parse::<shakmaty::uci::UciMove>().unwrap().to_move(&pos).unwrap();
         let (pv, tt, killer) = (mv("e1e2"), mv("d1d2"), mv("c3b5"));
-        let handed = drain(StagedPicker::new(
-            &pos,
-            None,
-            Some(pv),
-            Some(tt),
-            [Some(killer), None],
-            QuietContext::default(),
-        ));
+        let handed =
+            drain(StagedPicker::new(&pos, None, Some(pv), Some(tt), [Some(killer), None], [None; 2]));
         assert_eq!(handed[..4], [pv, tt, mv("c3a4"), killer]);
         assert!(handed[4..handed.len() - 2].iter().all(|&m| !is_noisy(m)));
         assert_eq!(handed[handed.len() - 2..], [mv("c3d5"), mv("d1d5")], "losing captures last, by MVV-LVA");
@@ -531,7 +540,7 @@ mod tests {
         along_random_games(14, |pos, _| {
             let legal = pos.legal_moves();
             let all = pos.is_check().then_some(&legal);
-            let mut picker = StagedPicker::new(pos, all, None, None, [None; 2], QuietContext::default());
+            let mut picker = StagedPicker::new(pos, all, None, None, [None; 2], [None; 2]);
             let history = Histories::default();
             let mut handed = Vec::new();
             while let Some(mv) = picker.next(&history) {

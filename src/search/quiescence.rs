@@ -68,7 +68,7 @@ impl Searcher {
         let tt_move = tt_hit.and_then(|hit| hit.mv).and_then(|t| legal_tt_move(pos, all.as_ref(), t));
         let mut picker = match &all {
             Some(all) => {
-                StagedPicker::new(pos, Some(all), None, tt_move, [None; 2], self.quiet_context(pos, ply))
+                StagedPicker::new(pos, Some(all), None, tt_move, [None; 2], self.continuation_rows(ply))
             }
             None => StagedPicker::captures(pos, tt_move),
         };

@@ -3,7 +3,7 @@
 //! stack) and the best lines (the PV table).
 
 use super::correction::Correction;
-use super::history::{Histories, QuietContext, context, threats};
+use super::history::{Histories, context};
 use super::lmr::LmrTable;
 use super::params::{LIVE_CURRMOVE_AFTER_MS, LIVE_CURRMOVE_GAP_MS, LIVE_PROGRESS_EVERY_MS};
 use super::pv::PvTable;
@@ -187,16 +187,16 @@ impl Searcher {
         self.tablebases = tables;
     }
 
-    /// What the quiet histories of `pos`, the node at `ply`, are read by: the
-    /// continuation-history rows of the moves one and two plies before it (none at the
-    /// root, after a null move, or where there was no such move) and the opponent's threats.
+    /// The continuation-history rows the quiet histories of the node at `ply` are read by:
+    /// those of the moves one and two plies before it (none at the root, after a null
+    /// move, or where there was no such move).
     #[inline]
-    pub(super) fn quiet_context(&self, pos: &Chess, ply: usize) -> QuietContext {
+    pub(super) fn continuation_rows(&self, ply: usize) -> [Option<usize>; 2] {
         let at = |p: Option<usize>| {
             let entry = &self.stack[p?];
             Some(context(entry.piece?, entry.mv?.to()))
         };
-        QuietContext { moves: [at(Some(ply)), at(ply.checked_sub(1))], threats: threats(pos) }
+        [at(Some(ply)), at(ply.checked_sub(1))]
     }
 
     /// Sends live lines (`currmove`, progress) of long searches to `output`, or none.
