@@ -76,7 +76,7 @@ static NO_CONTINUATION: [i16; PIECE_SQUARES] = [0; PIECE_SQUARES];
 /// Scores the quiet moves of one side in one context (see [`Histories::quiet_scorer`]).
 pub struct QuietScorer<'a> {
     /// The side's part of the quiet table.
-    quiet: &'a [i32],
+    quiet: &'a [i16],
     /// The continuation rows of the moves one and two plies back.
     rows: [&'a [i16]; 2],
     /// The side's first piece index times 64 (its pawns').
@@ -97,7 +97,7 @@ impl QuietScorer<'_> {
         };
         let threat = usize::from(self.threats.contains(from)) * 2 + usize::from(self.threats.contains(to));
         let piece_square = self.pieces + (role as usize - 1) * 64 + to as usize;
-        self.quiet[(threat * 64 + from as usize) * 64 + to as usize]
+        i32::from(self.quiet[(threat * 64 + from as usize) * 64 + to as usize])
             + i32::from(self.rows[0][piece_square])
             + i32::from(self.rows[1][piece_square])
     }
@@ -105,7 +105,8 @@ impl QuietScorer<'_> {
 
 /// The history tables of one search thread.
 pub struct Histories {
-    quiet: Vec<i32>,
+    /// In i16, as every table: gravity keeps each score within `HISTORY_MAX`.
+    quiet: Vec<i16>,
     continuation: Vec<i16>,
     capture: Vec<i16>,
 }
@@ -135,7 +136,7 @@ fn bonus(depth: i32) -> i32 {
 impl Histories {
     /// Halves every score before a new search: the last search's lessons count less.
     pub fn new_search(&mut self) {
-        self.quiet.iter_mut().for_each(|h| *h /= 2);
+        halve(&mut self.quiet);
         halve(&mut self.continuation);
         self.capture.iter_mut().for_each(|h| *h /= 2);
     }
@@ -183,7 +184,7 @@ impl Histories {
 
     fn update_quiet(&mut self, color: Color, mv: Move, bonus: i32, context: QuietContext) {
         let h = &mut self.quiet[quiet_index(color, mv, context.threats)];
-        *h = gravity(*h, bonus);
+        *h = gravity(i32::from(*h), bonus) as i16;
         let piece_square = piece_index(color, mv.role()) * 64 + mv.to() as usize;
         for row in context.moves.into_iter().flatten() {
             let h = &mut self.continuation[row * PIECE_SQUARES + piece_square];
