@@ -28,8 +28,10 @@ fn mix(mut x: u64) -> u64 {
 }
 
 /// One search thread's corrections, by side to move and pawn key, in `CORRECTION_GRAIN`ths
-/// of a centipawn.
-pub struct Correction(Box<[[i32; SIZE]; 2]>);
+/// of a centipawn (at most `CORRECTION_MAX` centipawns: 8,192 grains, which i16 holds).
+pub struct Correction(Box<[[i16; SIZE]; 2]>);
+
+const _: () = assert!(CORRECTION_MAX * CORRECTION_GRAIN <= i16::MAX as i32, "an entry fits i16");
 
 impl Default for Correction {
     fn default() -> Self {
@@ -42,7 +44,7 @@ impl Correction {
     /// (kept below the tablebase and mate range).
     #[inline]
     pub fn correct(&self, eval: i32, color: Color, key: u64) -> i32 {
-        let entry = self.0[color as usize][key as usize & (SIZE - 1)];
+        let entry = i32::from(self.0[color as usize][key as usize & (SIZE - 1)]);
         (eval + entry / CORRECTION_GRAIN).clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1)
     }
 
@@ -53,8 +55,8 @@ impl Correction {
         let weight = (depth + 1).min(CORRECTION_WEIGHT_MAX);
         // One search's error is clamped first, so a single deep node cannot set the entry alone.
         let target = error.clamp(-CORRECTION_ERROR_MAX, CORRECTION_ERROR_MAX) * CORRECTION_GRAIN;
-        let blended = (*entry * (256 - weight) + target * weight) / 256;
-        *entry = blended.clamp(-CORRECTION_MAX * CORRECTION_GRAIN, CORRECTION_MAX * CORRECTION_GRAIN);
+        let blended = (i32::from(*entry) * (256 - weight) + target * weight) / 256;
+        *entry = blended.clamp(-CORRECTION_MAX * CORRECTION_GRAIN, CORRECTION_MAX * CORRECTION_GRAIN) as i16;
     }
 }
 
