@@ -17,7 +17,7 @@ pub fn noisy_moves(pos: &Chess) -> MoveList {
 /// [`noisy_moves`], appended to `moves`, which holds none or other moves of `pos` (a move
 /// list is too large to return cheaply).
 pub fn add_noisy_moves(pos: &Chess, moves: &mut MoveList) {
-    if pos.maybe_ep_square().is_some() {
+    if en_passant_possible(pos) {
         moves.extend(pos.en_passant_moves());
     }
     let board = pos.board();
@@ -96,7 +96,7 @@ pub fn add_quiet_moves(pos: &Chess, moves: &mut MoveList) {
         }
     }
     for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
-        if pos.castles().has(us, side) {
+        if castling_possible(pos, side) {
             moves.extend(pos.castling_moves(side));
         }
     }
@@ -115,6 +115,9 @@ pub fn legal_move(pos: &Chess, from: Square, to: Square, promotion: Option<Role>
     }
     if role == Role::King && board.piece_at(to) == Some(Role::Rook.of(us)) {
         let side = if to.file() > from.file() { CastlingSide::KingSide } else { CastlingSide::QueenSide };
+        if !castling_possible(pos, side) {
+            return None;
+        }
         return pos.castling_moves(side).into_iter().find(|mv| mv.to() == to && promotion.is_none());
     }
     if pos.us().contains(to) {
@@ -123,6 +126,9 @@ pub fn legal_move(pos: &Chess, from: Square, to: Square, promotion: Option<Role>
     let capture = board.role_at(to);
     let reaches = if role == Role::Pawn {
         if capture.is_none() && Some(to) == pos.maybe_ep_square() {
+            if !attacks::pawn_attacks(us, from).contains(to) {
+                return None;
+            }
             let en_passant = |mv: &Move| mv.from() == Some(from) && promotion.is_none();
             return pos.en_passant_moves().into_iter().find(en_passant);
         }
@@ -153,6 +159,22 @@ pub fn legal_move(pos: &Chess, from: Square, to: Square, promotion: Option<Role>
         !pinned(board, pos.them(), king).contains(from) || attacks::aligned(from, to, king)
     };
     safe.then_some(Move::Normal { role, from, capture, to, promotion })
+}
+
+/// False where `pos` has surely no en passant capture: no pawn of the side to move attacks
+/// the en passant square (shakmaty's list of them is returned by value: 1.3 KB copied).
+#[inline]
+fn en_passant_possible(pos: &Chess) -> bool {
+    pos.maybe_ep_square()
+        .is_some_and(|ep| (pos.board().pawns() & pos.us() & attacks::pawn_attacks(!pos.turn(), ep)).any())
+}
+
+/// False where the side to move surely cannot castle to `side`: no right, or a piece
+/// between its king and rook (shakmaty's test first; its list is returned by value).
+#[inline]
+fn castling_possible(pos: &Chess, side: CastlingSide) -> bool {
+    let (castles, us) = (pos.castles(), pos.turn());
+    castles.has(us, side) && (castles.path(us, side) & pos.board().occupied()).is_empty()
 }
 
 /// True when `pos`, not in check, surely has a legal move: a piece other than the king,
