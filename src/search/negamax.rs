@@ -5,7 +5,7 @@ use super::Searcher;
 use super::checks::CheckSquares;
 use super::correction::pawn_key;
 use super::lmr::PLY as LMR_PLY;
-use super::movegen::surely_has_move;
+use super::movegen::{add_evasions, surely_has_move};
 use super::ordering::{is_quiet, keeps_material};
 use super::params::*;
 use super::picker::{StagedPicker, legal_tt_move};
@@ -112,11 +112,12 @@ impl Searcher {
         //    Out of check only stalemate is possible: pruning below rules it out more cheaply,
         //    so the moves are generated only for the nodes it lets through.
         let in_check = pos.is_check();
-        let mut moves = match (ply, in_check) {
-            (0, _) => Some(self.root_moves(pos)),
-            (_, true) => Some(pos.legal_moves()),
-            _ => None,
-        };
+        let mut moves = None;
+        if ply == 0 {
+            moves = Some(self.root_moves(pos));
+        } else if in_check {
+            add_evasions(pos, moves.insert(MoveList::new()));
+        }
         if moves.as_ref().is_some_and(MoveList::is_empty) {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }

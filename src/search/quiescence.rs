@@ -2,6 +2,7 @@
 
 use super::Searcher;
 use super::correction::pawn_key;
+use super::movegen::add_evasions;
 use super::picker::{StagedPicker, legal_tt_move};
 use crate::score::{DRAW, INFINITY, MATE, MAX_PLY};
 use crate::tt::{Bound, TtRecord};
@@ -61,7 +62,10 @@ impl Searcher {
         // 4. In check every evasion is searched (none: mate), ordered as the main search
         //    orders moves; otherwise the captures and queen promotions that do not lose
         //    material by SEE, the hash move first, the others by MVV-LVA and capture history.
-        let all = if in_check { Some(pos.legal_moves()) } else { None };
+        let mut all = None;
+        if in_check {
+            add_evasions(pos, all.insert(MoveList::new()));
+        }
         if all.as_ref().is_some_and(MoveList::is_empty) {
             return -MATE + ply as i32;
         }
