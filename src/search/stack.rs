@@ -47,8 +47,9 @@ pub struct Stack {
     buckets: Box<[u32; BUCKETS]>,
 }
 
-/// Buckets of the repetition filter.
-const BUCKETS: usize = 4096;
+/// Buckets of the repetition filter: few enough (2 KB of counts) to stay in the first-level
+/// cache; more keys share a bucket, but a shared one only costs the walk it would have saved.
+const BUCKETS: usize = 512;
 
 /// The filter bucket of `key`.
 #[inline]
