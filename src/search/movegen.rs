@@ -54,34 +54,7 @@ pub fn add_quiet_moves(pos: &Chess, moves: &mut MoveList) {
     };
     let empty = !board.occupied();
     // Pawn pushes: single steps, underpromotions, then double steps.
-    let push = if us == Color::White { 8 } else { -8 };
-    let single = (board.pawns() & pos.us()).shift(push) & empty;
-    for to in single & !Bitboard::BACKRANKS {
-        moves.push(Move::Normal {
-            role: Role::Pawn,
-            from: pawn_from(to, push),
-            capture: None,
-            to,
-            promotion: None,
-        });
-    }
-    for to in single & Bitboard::BACKRANKS {
-        for promotion in [Role::Rook, Role::Bishop, Role::Knight] {
-            let from = pawn_from(to, push);
-            moves.push(Move::Normal {
-                role: Role::Pawn,
-                from,
-                capture: None,
-                to,
-                promotion: Some(promotion),
-            });
-        }
-    }
-    let double_rank = if us == Color::White { Bitboard::SOUTH } else { Bitboard::NORTH };
-    for to in single.shift(push) & double_rank & empty {
-        let from = pawn_from(to, 2 * push);
-        moves.push(Move::Normal { role: Role::Pawn, from, capture: None, to, promotion: None });
-    }
+    pawn_pushes(board, us, !Bitboard::EMPTY, [Role::Rook, Role::Bishop, Role::Knight], moves);
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
         for from in board.by_role(role) & pos.us() {
             for to in attacks::attacks(from, role.of(us), board.occupied()) & empty {
@@ -136,7 +109,8 @@ pub fn add_evasions(pos: &Chess, moves: &mut MoveList) {
     }
     if let Some(checker) = checkers.single_square() {
         let target = attacks::between(king, checker).with(checker);
-        pawn_evasions(board, us, pos.them(), target, moves);
+        pawn_captures(board, us, pos.them() & target, moves);
+        pawn_pushes(board, us, target, ALL_PROMOTIONS, moves);
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
             for from in board.by_role(role) & pos.us() {
                 let targets = attacks::attacks(from, role.of(us), board.occupied()) & target;
@@ -145,60 +119,6 @@ pub fn add_evasions(pos: &Chess, moves: &mut MoveList) {
         }
     }
     drop_pinned_moves(board, pos.them(), king, moves);
-}
-
-/// The pawn moves to `target` (the checker's square and those between it and the king):
-/// captures toward file a then toward file h, pushes, promotions to every piece, double steps.
-fn pawn_evasions(board: &Board, us: Color, them: Bitboard, target: Bitboard, moves: &mut MoveList) {
-    let pawns = board.pawns() & board.by_color(us);
-    let (left, right, push): (i32, i32, i32) = if us == Color::White { (7, 9, 8) } else { (-9, -7, -8) };
-    let not_on = |file| !Bitboard::from_file(file);
-    let promotions = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
-    for (by, from_mask) in [(left, not_on(File::A)), (right, not_on(File::H))] {
-        let targets = (pawns & from_mask).shift(by) & them & target;
-        for to in targets & !Bitboard::BACKRANKS {
-            push_captures(board, Role::Pawn, pawn_from(to, by), Bitboard::from_square(to), moves);
-        }
-        for to in targets & Bitboard::BACKRANKS {
-            let (from, capture) = (pawn_from(to, by), board.role_at(to));
-            for promotion in promotions {
-                moves.push(Move::Normal { role: Role::Pawn, from, capture, to, promotion: Some(promotion) });
-            }
-        }
-    }
-    let empty = !board.occupied();
-    let single = pawns.shift(push) & empty;
-    for to in single & target & !Bitboard::BACKRANKS {
-        moves.push(Move::Normal {
-            role: Role::Pawn,
-            from: pawn_from(to, push),
-            capture: None,
-            to,
-            promotion: None,
-        });
-    }
-    for to in single & target & Bitboard::BACKRANKS {
-        for promotion in promotions {
-            let from = pawn_from(to, push);
-            moves.push(Move::Normal {
-                role: Role::Pawn,
-                from,
-                capture: None,
-                to,
-                promotion: Some(promotion),
-            });
-        }
-    }
-    let double_rank = if us == Color::White { Bitboard::SOUTH } else { Bitboard::NORTH };
-    for to in single.shift(push) & double_rank & empty & target {
-        moves.push(Move::Normal {
-            role: Role::Pawn,
-            from: pawn_from(to, 2 * push),
-            capture: None,
-            to,
-            promotion: None,
-        });
-    }
 }
 
 /// The legal move of `pos`, which must not be in check, from `from` to `to` (promoting to
@@ -297,31 +217,82 @@ pub fn surely_has_move(pos: &Chess) -> bool {
 /// Pawn captures toward file a, then toward file h (each without promotion, then with every
 /// promotion), then pushes that promote to a queen.
 fn pawn_moves(board: &Board, us: Color, them: Bitboard, moves: &mut MoveList) {
+    pawn_captures(board, us, them, moves);
+    let push = if us == Color::White { 8 } else { -8 };
     let pawns = board.pawns() & board.by_color(us);
-    let (left, right, push): (i32, i32, i32) = if us == Color::White { (7, 9, 8) } else { (-9, -7, -8) };
+    for to in pawns.shift(push) & !board.occupied() & Bitboard::BACKRANKS {
+        let from = pawn_from(to, push);
+        moves.push(Move::Normal { role: Role::Pawn, from, capture: None, to, promotion: Some(Role::Queen) });
+    }
+}
+
+/// Every promotion, in the order shakmaty lists them.
+const ALL_PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+/// Pawn captures of the pieces on `targets`: toward file a, then toward file h, each
+/// without promotion, then with every promotion.
+#[inline(always)]
+fn pawn_captures(board: &Board, us: Color, targets: Bitboard, moves: &mut MoveList) {
+    let pawns = board.pawns() & board.by_color(us);
+    let (left, right) = if us == Color::White { (7, 9) } else { (-9, -7) };
     let not_on = |file| !Bitboard::from_file(file);
     for (by, from_mask) in [(left, not_on(File::A)), (right, not_on(File::H))] {
-        let targets = (pawns & from_mask).shift(by) & them;
-        for to in targets & !Bitboard::BACKRANKS {
-            let from = pawn_from(to, by);
-            moves.push(Move::Normal {
-                role: Role::Pawn,
-                from,
-                capture: board.role_at(to),
-                to,
-                promotion: None,
-            });
+        let reached = (pawns & from_mask).shift(by) & targets;
+        for to in reached & !Bitboard::BACKRANKS {
+            push_captures(board, Role::Pawn, pawn_from(to, by), Bitboard::from_square(to), moves);
         }
-        for to in targets & Bitboard::BACKRANKS {
+        for to in reached & Bitboard::BACKRANKS {
             let (from, capture) = (pawn_from(to, by), board.role_at(to));
-            for promotion in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+            for promotion in ALL_PROMOTIONS {
                 moves.push(Move::Normal { role: Role::Pawn, from, capture, to, promotion: Some(promotion) });
             }
         }
     }
-    for to in pawns.shift(push) & !board.occupied() & Bitboard::BACKRANKS {
+}
+
+/// Pawn pushes to `target`: single steps, single steps promoting to each of `promotions`,
+/// then double steps.
+#[inline(always)]
+fn pawn_pushes<const N: usize>(
+    board: &Board,
+    us: Color,
+    target: Bitboard,
+    promotions: [Role; N],
+    moves: &mut MoveList,
+) {
+    let push = if us == Color::White { 8 } else { -8 };
+    let empty = !board.occupied();
+    let single = (board.pawns() & board.by_color(us)).shift(push) & empty;
+    for to in single & target & !Bitboard::BACKRANKS {
+        moves.push(Move::Normal {
+            role: Role::Pawn,
+            from: pawn_from(to, push),
+            capture: None,
+            to,
+            promotion: None,
+        });
+    }
+    for to in single & target & Bitboard::BACKRANKS {
         let from = pawn_from(to, push);
-        moves.push(Move::Normal { role: Role::Pawn, from, capture: None, to, promotion: Some(Role::Queen) });
+        for promotion in promotions {
+            moves.push(Move::Normal {
+                role: Role::Pawn,
+                from,
+                capture: None,
+                to,
+                promotion: Some(promotion),
+            });
+        }
+    }
+    let double_rank = if us == Color::White { Bitboard::SOUTH } else { Bitboard::NORTH };
+    for to in single.shift(push) & double_rank & empty & target {
+        moves.push(Move::Normal {
+            role: Role::Pawn,
+            from: pawn_from(to, 2 * push),
+            capture: None,
+            to,
+            promotion: None,
+        });
     }
 }
 
