@@ -147,11 +147,20 @@ impl std::error::Error for NetFileError {}
 /// The network Principia plays with unless `EvalFile` names another.
 static DEFAULT_NET: &[u8] = include_bytes!("default.nnue");
 
+/// The hidden weights, one column per input, in an array whose length the compiler knows
+/// (an input's index then needs no bounds check).
+pub type Columns = Box<[[i16; HIDDEN]; INPUTS]>;
+
+/// Hidden weights of zero.
+pub fn zero_columns() -> Columns {
+    vec![[0; HIDDEN]; INPUTS].into_boxed_slice().try_into().expect("INPUTS columns")
+}
+
 /// A network's integer weights.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
     /// Hidden weights, one column of `HIDDEN` per input.
-    pub feature_weights: Vec<[i16; HIDDEN]>,
+    pub feature_weights: Columns,
     /// Hidden biases.
     pub feature_bias: [i16; HIDDEN],
     /// Output weights of each bucket (see `output_bucket`): the side to move's half, then
@@ -221,7 +230,7 @@ impl Network {
         let mut words = bytes[HEADER_LEN..].chunks_exact(2).map(|w| i16::from_le_bytes([w[0], w[1]]));
         let mut take =
             |out: &mut [i16]| out.iter_mut().for_each(|v| *v = words.next().expect("length checked"));
-        let mut feature_weights = vec![[0; HIDDEN]; INPUTS];
+        let mut feature_weights = zero_columns();
         feature_weights.iter_mut().for_each(|column| take(&mut column[..width]));
         let mut feature_bias = [0; HIDDEN];
         take(&mut feature_bias[..width]);
@@ -234,7 +243,7 @@ impl Network {
         if output_weights.iter().flatten().any(|w| w.unsigned_abs() > MAX_OUTPUT_WEIGHT.unsigned_abs()) {
             return Err(NetError::OutputWeights);
         }
-        if let Some(neuron) = overflowing_neuron(&feature_weights, &feature_bias) {
+        if let Some(neuron) = overflowing_neuron(&feature_weights[..], &feature_bias) {
             return Err(NetError::FeatureWeights(neuron));
         }
         let mut output_bias = [0; OUTPUT_BUCKETS];

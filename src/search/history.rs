@@ -58,29 +58,33 @@ pub fn threats(pos: &Chess) -> Bitboard {
     all
 }
 
-/// Entries of the quiet table: side, threat on the from- and on the to-square, from, to.
-const QUIET_SIZE: usize = 2 * 4 * 64 * 64;
+/// Entries of one side's quiet table: threat on the from- and on the to-square, from, to.
+const QUIET_SIDE: usize = 4 * 64 * 64;
 
-/// The quiet table's entry of `mv` by `color` where the opponent attacks `threats`.
+/// The entry of `mv` in its side's quiet table where the opponent attacks `threats`.
 #[inline(always)]
-fn quiet_index(color: Color, mv: Move, threats: Bitboard) -> usize {
+fn quiet_index(mv: Move, threats: Bitboard) -> usize {
     let to = mv.to();
     let from = mv.from().unwrap_or(to);
     let threat = usize::from(threats.contains(from)) * 2 + usize::from(threats.contains(to));
-    ((color as usize * 4 + threat) * 64 + from as usize) * 64 + to as usize
+    (threat * 64 + from as usize) * 64 + to as usize
+}
+
+/// A table of zeros on the heap (the largest would not fit a thread's stack).
+fn zeroed<const N: usize, const M: usize>() -> Box<[[i16; N]; M]> {
+    vec![[0; N]; M].into_boxed_slice().try_into().expect("M rows")
 }
 
 /// The continuation row of a move that was not made (the root's, after a null move).
-static NO_CONTINUATION: [i16; PIECE_SQUARES] = [0; PIECE_SQUARES];
+static NO_CONTINUATION: [i16; PIECE_SQUARES / 2] = [0; PIECE_SQUARES / 2];
 
 /// Scores the quiet moves of one side in one context (see [`Histories::quiet_scorer`]).
 pub struct QuietScorer<'a> {
     /// The side's part of the quiet table.
-    quiet: &'a [i16],
-    /// The continuation rows of the moves one and two plies back.
-    rows: [&'a [i16]; 2],
-    /// The side's first piece index times 64 (its pawns').
-    pieces: usize,
+    quiet: &'a [i16; QUIET_SIDE],
+    /// The side's half of the continuation rows of the moves one and two plies back. The
+    /// tables' lengths are known here, so no index needs a bounds check.
+    rows: [&'a [i16; PIECE_SQUARES / 2]; 2],
     /// The squares the opponent attacks.
     threats: Bitboard,
 }
@@ -96,7 +100,7 @@ impl QuietScorer<'_> {
             Move::Put { role, to } => (role, to, to),
         };
         let threat = usize::from(self.threats.contains(from)) * 2 + usize::from(self.threats.contains(to));
-        let piece_square = self.pieces + (role as usize - 1) * 64 + to as usize;
+        let piece_square = (role as usize - 1) * 64 + to as usize;
         i32::from(self.quiet[(threat * 64 + from as usize) * 64 + to as usize])
             + i32::from(self.rows[0][piece_square])
             + i32::from(self.rows[1][piece_square])
@@ -106,18 +110,14 @@ impl QuietScorer<'_> {
 /// The history tables of one search thread.
 pub struct Histories {
     /// In i16, as every table: gravity keeps each score within `HISTORY_MAX`.
-    quiet: Vec<i16>,
-    continuation: Vec<i16>,
-    capture: Vec<i16>,
+    quiet: Box<[[i16; QUIET_SIDE]; 2]>,
+    continuation: Box<[[i16; PIECE_SQUARES]; PIECE_SQUARES]>,
+    capture: Box<[[i16; 6]; PIECE_SQUARES]>,
 }
 
 impl Default for Histories {
     fn default() -> Self {
-        Histories {
-            quiet: vec![0; QUIET_SIZE],
-            continuation: vec![0; PIECE_SQUARES * PIECE_SQUARES],
-            capture: vec![0; PIECE_SQUARES * 6],
-        }
+        Histories { quiet: zeroed(), continuation: zeroed(), capture: zeroed() }
     }
 }
 
@@ -136,9 +136,9 @@ fn bonus(depth: i32) -> i32 {
 impl Histories {
     /// Halves every score before a new search: the last search's lessons count less.
     pub fn new_search(&mut self) {
-        halve(&mut self.quiet);
-        halve(&mut self.continuation);
-        self.capture.iter_mut().for_each(|h| *h /= 2);
+        halve(self.quiet.as_flattened_mut());
+        halve(self.continuation.as_flattened_mut());
+        self.capture.as_flattened_mut().iter_mut().for_each(|h| *h /= 2);
     }
 
     /// Score of the quiet move `mv` by `color` in `context` (the earlier moves one and two
@@ -152,15 +152,15 @@ impl Histories {
     /// [`Histories::quiet_score`] for many moves of one node: the side's rows looked up once.
     #[inline(always)]
     pub fn quiet_scorer(&self, color: Color, context: QuietContext) -> QuietScorer<'_> {
-        let row = |m: Option<usize>| match m {
-            Some(row) => &self.continuation[row * PIECE_SQUARES..(row + 1) * PIECE_SQUARES],
-            None => &NO_CONTINUATION[..],
+        let row = |m: Option<usize>| -> &[i16; PIECE_SQUARES / 2] {
+            let Some(row) = m else { return &NO_CONTINUATION };
+            // The side's pieces: Black's first, as `piece_index` numbers them.
+            let halves = self.continuation[row].split_at(PIECE_SQUARES / 2);
+            (if color == Color::Black { halves.0 } else { halves.1 }).try_into().expect("half a row")
         };
-        let side = color as usize * QUIET_SIZE / 2;
         QuietScorer {
-            quiet: &self.quiet[side..side + QUIET_SIZE / 2],
+            quiet: &self.quiet[color as usize],
             rows: [row(context.moves[0]), row(context.moves[1])],
-            pieces: piece_index(color, Role::Pawn) * 64,
             threats: context.threats,
         }
     }
@@ -183,11 +183,11 @@ impl Histories {
     }
 
     fn update_quiet(&mut self, color: Color, mv: Move, bonus: i32, context: QuietContext) {
-        let h = &mut self.quiet[quiet_index(color, mv, context.threats)];
+        let h = &mut self.quiet[color as usize][quiet_index(mv, context.threats)];
         *h = gravity(i32::from(*h), bonus) as i16;
         let piece_square = piece_index(color, mv.role()) * 64 + mv.to() as usize;
         for row in context.moves.into_iter().flatten() {
-            let h = &mut self.continuation[row * PIECE_SQUARES + piece_square];
+            let h = &mut self.continuation[row][piece_square];
             *h = gravity(i32::from(*h), bonus) as i16;
         }
     }
@@ -195,7 +195,8 @@ impl Histories {
     /// Capture history of the capture (or promotion) `mv` by `color`.
     #[inline(always)]
     pub fn capture_score(&self, color: Color, mv: Move) -> i32 {
-        i32::from(self.capture[capture_index(color, mv)])
+        let (piece_square, captured) = capture_index(color, mv);
+        i32::from(self.capture[piece_square][captured])
     }
 
     /// The capture `mv` failed high at `depth`: raise its history and lower that of the
@@ -205,7 +206,8 @@ impl Histories {
         for (m, b) in
             std::iter::once((mv, bonus)).chain(tried.iter().filter(|&&m| m != mv).map(|&m| (m, -bonus)))
         {
-            let h = &mut self.capture[capture_index(color, m)];
+            let (piece_square, captured) = capture_index(color, m);
+            let h = &mut self.capture[piece_square][captured];
             *h = gravity(i32::from(*h), b) as i16;
         }
     }
@@ -214,10 +216,9 @@ impl Histories {
 /// The capture table's entry: moving piece, target square, captured role (a promotion
 /// without a capture counts as capturing a pawn's worth of nothing: role 0).
 #[inline(always)]
-fn capture_index(color: Color, mv: Move) -> usize {
+fn capture_index(color: Color, mv: Move) -> (usize, usize) {
     let (role, to, capture, _) = super::ordering::parts(mv);
-    let captured = capture.map_or(0, |r| r as usize - 1);
-    (piece_index(color, role) * 64 + to as usize) * 6 + captured
+    (piece_index(color, role) * 64 + to as usize, capture.map_or(0, |r| r as usize - 1))
 }
 
 /// Halves every score of `table` (toward zero); on x86-64 a copy compiled for AVX2 is
