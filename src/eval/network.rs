@@ -182,9 +182,8 @@ impl Network {
     /// side to move's point of view, through the output layer `bucket` (see `output_bucket`).
     #[inline]
     pub fn evaluate(&self, acc: &Accumulator, side_to_move: Color, bucket: usize) -> i32 {
-        let (ours, theirs) = self.output_weights[bucket].split_at(HIDDEN);
-        let sum = i64::from(screlu_dot(acc.side(side_to_move), ours))
-            + i64::from(screlu_dot(acc.side(!side_to_move), theirs));
+        let weights = &self.output_weights[bucket];
+        let sum = i64::from(screlu_dot(acc.side(side_to_move), acc.side(!side_to_move), weights));
         let output = sum / i64::from(QA) + i64::from(self.output_bias[bucket]);
         // Below the tablebase and mate scores whatever a loaded net's scale.
         let bound = i64::from(TB_WIN_BOUND - 1);
