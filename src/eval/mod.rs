@@ -25,7 +25,7 @@ pub use explain::explain;
 pub use features::Change;
 pub(crate) use features::{changes, feature_index};
 pub(crate) use network::fnv1a;
-pub use network::{Columns, MAGIC, NetError, NetFileError, Network, zero_columns};
+pub use network::{Columns, MAGIC, NetError, NetFileError, Network, zeroed};
 
 use shakmaty::{Chess, Position};
 use std::sync::{Arc, OnceLock};

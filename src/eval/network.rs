@@ -151,9 +151,9 @@ static DEFAULT_NET: &[u8] = include_bytes!("default.nnue");
 /// (an input's index then needs no bounds check).
 pub type Columns = Box<[[i16; HIDDEN]; INPUTS]>;
 
-/// Hidden weights of zero.
-pub fn zero_columns() -> Columns {
-    vec![[0; HIDDEN]; INPUTS].into_boxed_slice().try_into().expect("INPUTS columns")
+/// A table of zeros on the heap, `M` rows of `N` (the largest would not fit a thread's stack).
+pub fn zeroed<const N: usize, const M: usize>() -> Box<[[i16; N]; M]> {
+    vec![[0; N]; M].into_boxed_slice().try_into().expect("M rows")
 }
 
 /// A network's integer weights.
@@ -229,7 +229,7 @@ impl Network {
         let mut words = bytes[HEADER_LEN..].chunks_exact(2).map(|w| i16::from_le_bytes([w[0], w[1]]));
         let mut take =
             |out: &mut [i16]| out.iter_mut().for_each(|v| *v = words.next().expect("length checked"));
-        let mut feature_weights = zero_columns();
+        let mut feature_weights: Columns = zeroed();
         feature_weights.iter_mut().for_each(|column| take(&mut column[..width]));
         let mut feature_bias = [0; HIDDEN];
         take(&mut feature_bias[..width]);

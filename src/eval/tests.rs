@@ -10,7 +10,7 @@ use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, fen::F
 fn random_net(seed: u64) -> Network {
     let mut rng = Rng::new(seed);
     let mut weight = |bound: u64| (rng.next_u64() % (2 * bound + 1)) as i16 - bound as i16;
-    let mut feature_weights = zero_columns();
+    let mut feature_weights: Columns = zeroed();
     feature_weights.iter_mut().flatten().for_each(|w| *w = weight(500));
     let mut feature_bias = [0i16; HIDDEN];
     feature_bias.iter_mut().for_each(|w| *w = weight(200));

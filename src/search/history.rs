@@ -9,6 +9,7 @@
 //! Killers, learnt per ply, live on the stack.
 
 use super::params::{HISTORY_BONUS_MAX, HISTORY_MAX, history_bonus_scale};
+use crate::eval::zeroed;
 use shakmaty::{Bitboard, Chess, Color, File, Move, Piece, Position, Role, attacks};
 
 /// Pieces times squares: one row of the continuation table per earlier move.
@@ -68,11 +69,6 @@ fn quiet_index(mv: Move, threats: Bitboard) -> usize {
     let from = mv.from().unwrap_or(to);
     let threat = usize::from(threats.contains(from)) * 2 + usize::from(threats.contains(to));
     (threat * 64 + from as usize) * 64 + to as usize
-}
-
-/// A table of zeros on the heap (the largest would not fit a thread's stack).
-fn zeroed<const N: usize, const M: usize>() -> Box<[[i16; N]; M]> {
-    vec![[0; N]; M].into_boxed_slice().try_into().expect("M rows")
 }
 
 /// The continuation row of a move that was not made (the root's, after a null move).

@@ -20,7 +20,7 @@
 use super::datagen::trains;
 use super::games;
 use crate::eval::{
-    HIDDEN, INPUTS, Network, OUTPUT_BUCKETS, QA, QB, feature_index, output_bucket, zero_columns,
+    Columns, HIDDEN, INPUTS, Network, OUTPUT_BUCKETS, QA, QB, feature_index, output_bucket, zeroed,
 };
 use crate::rng::Rng;
 use shakmaty::{Bitboard, Chess, Color, Piece, Position, Role, Square};
@@ -387,7 +387,7 @@ impl FloatNet {
     /// in every bucket when there is one).
     pub fn quantise(&self, scale: f32) -> Network {
         let q = |w: f32, by: i32| (w * by as f32).round() as i16;
-        let mut feature_weights = zero_columns();
+        let mut feature_weights: Columns = zeroed();
         for (column, weights) in feature_weights.iter_mut().zip(self.w1.chunks_exact(HIDDEN)) {
             column.iter_mut().zip(weights).for_each(|(c, &w)| *c = q(w, QA));
         }
