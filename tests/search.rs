@@ -287,6 +287,17 @@ fn bench_signature_is_pinned() {
     assert_eq!(result.nodes, 972_811, "the search changed: update this and say Bench: N in the commit");
 }
 
+#[test]
+fn a_net_grown_to_king_buckets_searches_the_same_tree() {
+    let net = principia::eval::embedded();
+    let mut floats = principia::tools::train::FloatNet::from_network(&net);
+    floats.grow_king_buckets(principia::eval::KING_BUCKETS).unwrap();
+    let grown = std::sync::Arc::new(floats.quantise(net.scale as f32));
+    let depth = principia::tools::bench::DEFAULT_DEPTH;
+    let result = principia::tools::bench::run_with(depth, SearchConfig::default(), 1, &grown, false);
+    assert_eq!(result.nodes, 972_811, "the bench's nodes with the net it grew from");
+}
+
 /// Plays `fen` out with the engine on both sides (one searcher, `nodes` per move) and
 /// returns the number of moves the stronger side needed to mate, if it did before the
 /// fifty-move rule.

@@ -1,7 +1,8 @@
 //! The hidden layer of both sides, kept per ply: built from the board at the root and
-//! updated by each move's few changed inputs below it.
+//! updated by each move's few changed inputs below it (a king move into another king
+//! bucket builds its side again instead).
 
-use super::features::{Change, feature_index};
+use super::features::{Change, feature_index, king_buckets};
 use super::{HIDDEN, Network};
 use shakmaty::{Board, Chess, Color, Piece, Position, Square};
 
@@ -28,9 +29,12 @@ impl Accumulator {
     /// The accumulator of the pieces on `board`, whatever else holds (tools take pieces off).
     pub fn from_board(net: &Network, board: &Board) -> Self {
         let mut acc = Accumulator { white: net.feature_bias, black: net.feature_bias };
+        let [white_bucket, black_bucket] = king_buckets(net.king_buckets, board);
+        let (white, black) = (net.bucket_columns(white_bucket), net.bucket_columns(black_bucket));
+        let mut halves = [(Color::White, white, &mut acc.white), (Color::Black, black, &mut acc.black)];
         for (square, piece) in board {
-            for (color, half) in [(Color::White, &mut acc.white), (Color::Black, &mut acc.black)] {
-                let column = &net.feature_weights[feature_index(color, piece, square)];
+            for (color, columns, half) in &mut halves {
+                let column = &columns[feature_index(*color, piece, square)];
                 half.iter_mut().zip(column).for_each(|(a, w)| *a += w);
             }
         }
@@ -39,23 +43,25 @@ impl Accumulator {
 
     /// Becomes `parent` with `change` applied: the columns of the pieces put on the board
     /// added, those of the pieces taken off subtracted, in one pass per side, specialised
-    /// by the move's shape (a quiet move, a capture, castling).
+    /// by the move's shape (a quiet move, a capture, castling). `buckets` are each side's
+    /// king bucket, White's then Black's, the same before the move and after it.
     #[inline]
-    pub fn update_from(&mut self, parent: &Accumulator, net: &Network, change: &Change) {
+    pub fn update_from(&mut self, parent: &Accumulator, net: &Network, change: &Change, buckets: [usize; 2]) {
+        let b = buckets;
         match (change.added, change.removed) {
-            ([Some(a), None], [Some(r), None]) => self.apply(parent, net, [a], [r]),
-            ([Some(a), None], [Some(r0), Some(r1)]) => self.apply(parent, net, [a], [r0, r1]),
-            ([Some(a0), Some(a1)], [Some(r0), Some(r1)]) => self.apply(parent, net, [a0, a1], [r0, r1]),
+            ([Some(a), None], [Some(r), None]) => self.apply(parent, net, b, [a], [r]),
+            ([Some(a), None], [Some(r0), Some(r1)]) => self.apply(parent, net, b, [a], [r0, r1]),
+            ([Some(a0), Some(a1)], [Some(r0), Some(r1)]) => self.apply(parent, net, b, [a0, a1], [r0, r1]),
             // No move makes another shape; pieces put on or taken off one at a time.
             (added, removed) => {
                 *self = *parent;
                 for a in added.into_iter().flatten() {
                     let copy = *self;
-                    self.apply(&copy, net, [a], []);
+                    self.apply(&copy, net, b, [a], []);
                 }
                 for r in removed.into_iter().flatten() {
                     let copy = *self;
-                    self.apply(&copy, net, [], [r]);
+                    self.apply(&copy, net, b, [], [r]);
                 }
             }
         }
@@ -67,17 +73,18 @@ impl Accumulator {
         &mut self,
         parent: &Accumulator,
         net: &Network,
+        [white_bucket, black_bucket]: [usize; 2],
         added: [(Piece, Square); A],
         removed: [(Piece, Square); R],
     ) {
-        let columns = |color| {
-            let column = move |(piece, square): (Piece, Square)| {
-                &net.feature_weights[feature_index(color, piece, square)]
-            };
+        let columns = |color, bucket| {
+            let columns = net.bucket_columns(bucket);
+            let column =
+                move |(piece, square): (Piece, Square)| &columns[feature_index(color, piece, square)];
             (added.map(column), removed.map(column))
         };
-        let (white_added, white_removed) = columns(Color::White);
-        let (black_added, black_removed) = columns(Color::Black);
+        let (white_added, white_removed) = columns(Color::White, white_bucket);
+        let (black_added, black_removed) = columns(Color::Black, black_bucket);
         add_columns(&mut self.white, &parent.white, white_added, white_removed);
         add_columns(&mut self.black, &parent.black, black_added, black_removed);
     }

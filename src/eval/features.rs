@@ -1,7 +1,7 @@
 //! The network's inputs: which (own or enemy, role, square) each piece is from each side's
-//! point of view, and which inputs a move turns on and off.
+//! point of view, in which king bucket, and which inputs a move turns on and off.
 
-use shakmaty::{Color, Move, Piece, Role, Square};
+use shakmaty::{Board, Color, File, Move, Piece, Rank, Role, Square};
 
 /// The input of `piece` on `square` seen from `perspective`: own pieces first, Black's
 /// board flipped so each side sees itself at the bottom.
@@ -12,6 +12,41 @@ pub fn feature_index(perspective: Color, piece: Piece, square: Square) -> usize 
         Color::Black => (usize::from(piece.color != Color::Black), square as usize ^ 56),
     };
     side * 384 + (piece.role as usize - 1) * 64 + square
+}
+
+/// The king bucket of a side whose king stands on `king`, seen from its own side (Black's
+/// board flipped), in a net of `buckets` (1, 2 or 4): 2 split the board between the queen's
+/// and the king's wing (files a-d, e-h); 4 split each wing again between the back rank and
+/// the rest. Each layout refines the one before it (bucket `b` of 4 lies within bucket
+/// `b % 2` of 2), so a net grows its buckets by copying the old ones.
+#[inline]
+pub fn king_bucket(buckets: usize, king: Square) -> usize {
+    let wing = usize::from(king.file() >= File::E);
+    match buckets {
+        1 => 0,
+        2 => wing,
+        _ => wing + 2 * usize::from(king.rank() != Rank::First),
+    }
+}
+
+/// Each side's king bucket on `board` in a net of `buckets`, White's then Black's (the first
+/// for a side without a king, as a tool's board may be).
+#[inline]
+pub fn king_buckets(buckets: usize, board: &Board) -> [usize; 2] {
+    if buckets == 1 {
+        return [0, 0];
+    }
+    [Color::White, Color::Black]
+        .map(|color| board.king_of(color).map_or(0, |sq| king_bucket(buckets, relative(color, sq))))
+}
+
+/// `square` as `color` sees it: Black's board flipped vertically.
+#[inline]
+fn relative(color: Color, square: Square) -> Square {
+    match color {
+        Color::White => square,
+        Color::Black => square.flip_vertical(),
+    }
 }
 
 /// The pieces a move takes off and puts on the board: at most two of each.

@@ -1,7 +1,9 @@
 //! The neural evaluation (NNUE): a perspective network `(768 -> HIDDEN) x 2 -> 1 x 8`.
 //!
 //! Each side sees the board from its own side: input (own or enemy, piece, square), with
-//! Black's board flipped vertically, 768 inputs. A hidden layer of `HIDDEN` neurons per
+//! Black's board flipped vertically, 768 inputs. A net may also read them in 2 or 4 king
+//! buckets, each with its own weights: each side's in the bucket of its own king's square
+//! (`king_bucket`), so a king move into another bucket recomputes its side. A hidden layer of `HIDDEN` neurons per
 //! side (the same weights for both) is kept as an accumulator that a move updates by a few
 //! columns; the side to move's half comes first into the output neuron through SCReLU
 //! (`clamp(x, 0, 1)^2`). There are eight output neurons (buckets); the number of pieces on
@@ -23,7 +25,7 @@ pub use accumulator::Accumulator;
 use endgame::mop_up_score;
 pub use explain::explain;
 pub use features::Change;
-pub(crate) use features::{changes, feature_index};
+pub(crate) use features::{changes, feature_index, king_bucket, king_buckets};
 pub(crate) use network::fnv1a;
 pub use network::{Columns, MAGIC, NetError, NetFileError, Network, zeroed};
 
@@ -53,8 +55,10 @@ pub fn output_bucket(pieces: usize) -> usize {
     (pieces.saturating_sub(2) / 4).min(OUTPUT_BUCKETS - 1)
 }
 
-/// Inputs per side: own or enemy, six roles, 64 squares.
+/// Inputs per side and king bucket: own or enemy, six roles, 64 squares.
 pub const INPUTS: usize = 768;
+/// The most king buckets a net may have (see `king_bucket`): each has its own `INPUTS` columns.
+pub const KING_BUCKETS: usize = 4;
 /// Output layers, one chosen by the number of pieces on the board.
 pub const OUTPUT_BUCKETS: usize = 8;
 /// Hidden neurons per side.

@@ -6,12 +6,12 @@
 //! |---|---|
 //! | 4 | magic `PRNN` |
 //! | 2 | format version: 2, or 1 for a net with one output layer for every bucket |
-//! | 2 | inputs per side (768) |
+//! | 2 | inputs per side: 768 times the king buckets (1, 2 or 4) |
 //! | 2 | hidden neurons per side |
 //! | 2 | `scale`: centipawns per unit of output |
 //! | 2 | `QA` |
 //! | 2 | `QB` |
-//! | `2 * 768 * H` | hidden weights, i16, input by input (each input's `H` weights together) |
+//! | `2 * I * H` | hidden weights, i16, input by input (each input's `H` weights together) |
 //! | `2 * H` | hidden biases, i16 |
 //! | `8 * 2 * 2H` | output weights, i16, bucket by bucket: the side to move's `H`, then the other side's |
 //! | `8 * 4` | output biases, i32, scaled by `QA * QB`, bucket by bucket |
@@ -26,7 +26,7 @@
 
 use super::accumulator::Accumulator;
 use super::output_layer::{MAX_OUTPUT_WEIGHT, screlu_dot};
-use super::{HIDDEN, INPUTS, OUTPUT_BUCKETS, QA, QB};
+use super::{HIDDEN, INPUTS, KING_BUCKETS, OUTPUT_BUCKETS, QA, QB};
 use crate::score::TB_WIN_BOUND;
 use shakmaty::{Chess, Color};
 use std::fmt;
@@ -41,13 +41,13 @@ pub const HEADER_LEN: usize = 16;
 const VERSION: u16 = 2;
 /// The format of a net with one output layer for every bucket (networks 1-9).
 const VERSION_ONE_OUTPUT: u16 = 1;
-/// Length of a net file with `hidden` neurons per side and `buckets` output layers: header,
-/// weights, biases and hash.
-const fn file_len(hidden: usize, buckets: usize) -> usize {
-    HEADER_LEN + 2 * (INPUTS * hidden + hidden) + buckets * (2 * 2 * hidden + 4) + 4
+/// Length of a net file with `kings` king buckets, `hidden` neurons per side and `buckets`
+/// output layers: header, weights, biases and hash.
+const fn file_len(kings: usize, hidden: usize, buckets: usize) -> usize {
+    HEADER_LEN + 2 * (kings * INPUTS * hidden + hidden) + buckets * (2 * 2 * hidden + 4) + 4
 }
-/// Length of the largest net file this build reads (and of those it writes).
-const FILE_LEN: usize = file_len(HIDDEN, OUTPUT_BUCKETS);
+/// Length of the largest net file this build reads.
+const FILE_LEN: usize = file_len(KING_BUCKETS, HIDDEN, OUTPUT_BUCKETS);
 
 /// Why bytes or a file are not a net this build can use.
 #[derive(Debug)]
@@ -108,10 +108,13 @@ impl fmt::Display for NetError {
             }
             NetError::Shape { inputs, hidden, qa, qb } => write!(
                 f,
-                "net of shape {inputs}x{hidden} (QA {qa}, QB {qb}); this build reads {INPUTS}x1 to {INPUTS}x{HIDDEN} (QA {QA}, QB {QB})"
+                "net of shape {inputs}x{hidden} (QA {qa}, QB {qb}); this build reads {INPUTS}, {} or {} inputs x1 to x{HIDDEN} (QA {QA}, QB {QB})",
+                2 * INPUTS,
+                KING_BUCKETS * INPUTS
             ),
             NetError::Length { len, expected } => {
-                write!(f, "net file of {len} bytes, {expected} expected (truncated?)")
+                let why = if len < expected { "truncated?" } else { "bytes after the net" };
+                write!(f, "net file of {len} bytes, {expected} expected ({why})")
             }
             NetError::Checksum => f.write_str("net file checksum mismatch (corrupt)"),
             NetError::OutputWeights => write!(f, "output weights beyond +-{MAX_OUTPUT_WEIGHT}"),
@@ -147,9 +150,10 @@ impl std::error::Error for NetFileError {}
 /// The network Principia plays with unless `EvalFile` names another.
 static DEFAULT_NET: &[u8] = include_bytes!("default.nnue");
 
-/// The hidden weights, one column per input, in an array whose length the compiler knows
-/// (an input's index then needs no bounds check).
-pub type Columns = Box<[[i16; HIDDEN]; INPUTS]>;
+/// The hidden weights, one column per input of each king bucket (those of buckets a net
+/// lacks are zero), in an array whose length the compiler knows (an input's index then
+/// needs no bounds check).
+pub type Columns = Box<[[i16; HIDDEN]; KING_BUCKETS * INPUTS]>;
 
 /// A table of zeros on the heap, `M` rows of `N` (the largest would not fit a thread's stack).
 pub fn zeroed<const N: usize, const M: usize>() -> Box<[[i16; N]; M]> {
@@ -159,8 +163,10 @@ pub fn zeroed<const N: usize, const M: usize>() -> Box<[[i16; N]; M]> {
 /// A network's integer weights.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
-    /// Hidden weights, one column of `HIDDEN` per input.
+    /// Hidden weights, one column of `HIDDEN` per input, king bucket by king bucket.
     pub feature_weights: Columns,
+    /// King buckets in use: 1, 2 or 4 (see `king_bucket`).
+    pub king_buckets: usize,
     /// Hidden biases.
     pub feature_bias: [i16; HIDDEN],
     /// Output weights of each bucket (see `output_bucket`): the side to move's half, then
@@ -176,6 +182,13 @@ impl Network {
     /// The network built into the binary.
     pub fn embedded() -> Network {
         Network::from_bytes(DEFAULT_NET).expect("the embedded network is valid")
+    }
+
+    /// The hidden weights of king bucket `bucket`, one column per input (see `feature_index`).
+    #[inline(always)]
+    pub fn bucket_columns(&self, bucket: usize) -> &[[i16; HIDDEN]; INPUTS] {
+        let first = (bucket % KING_BUCKETS) * INPUTS;
+        self.feature_weights[first..first + INPUTS].try_into().expect("a bucket's columns")
     }
 
     /// The evaluation of the position whose accumulator is `acc`, in centipawns from the
@@ -212,12 +225,15 @@ impl Network {
             _ => return Err(NetError::Version(version)),
         };
         let width = usize::from(hidden);
-        if (usize::from(inputs), i32::from(qa), i32::from(qb)) != (INPUTS, QA, QB)
+        let kings = usize::from(inputs) / INPUTS;
+        if usize::from(inputs) != kings * INPUTS
+            || !matches!(kings, 1 | 2 | KING_BUCKETS)
+            || (i32::from(qa), i32::from(qb)) != (QA, QB)
             || !(1..=HIDDEN).contains(&width)
         {
             return Err(NetError::Shape { inputs, hidden, qa, qb });
         }
-        let expected = file_len(width, buckets);
+        let expected = file_len(kings, width, buckets);
         if bytes.len() != expected {
             return Err(NetError::Length { len: bytes.len(), expected });
         }
@@ -230,7 +246,7 @@ impl Network {
         let mut take =
             |out: &mut [i16]| out.iter_mut().for_each(|v| *v = words.next().expect("length checked"));
         let mut feature_weights: Columns = zeroed();
-        feature_weights.iter_mut().for_each(|column| take(&mut column[..width]));
+        feature_weights.iter_mut().take(kings * INPUTS).for_each(|column| take(&mut column[..width]));
         let mut feature_bias = [0; HIDDEN];
         take(&mut feature_bias[..width]);
         let mut output_weights = [[0; 2 * HIDDEN]; OUTPUT_BUCKETS];
@@ -256,7 +272,8 @@ impl Network {
             output_weights[bucket] = output_weights[0];
             output_bias[bucket] = output_bias[0];
         }
-        Ok(Network { feature_weights, feature_bias, output_weights, output_bias, scale: i32::from(scale) })
+        let scale = i32::from(scale);
+        Ok(Network { feature_weights, king_buckets: kings, feature_bias, output_weights, output_bias, scale })
     }
 
     /// The net file of this network: version 1 (one output layer) when every bucket's layer
@@ -270,13 +287,14 @@ impl Network {
         let one = self.output_weights.iter().all(|w| *w == self.output_weights[0])
             && self.output_bias.iter().all(|&b| b == self.output_bias[0]);
         let (version, buckets) = if one { (VERSION_ONE_OUTPUT, 1) } else { (VERSION, OUTPUT_BUCKETS) };
-        let mut out = Vec::with_capacity(file_len(width, buckets));
+        let mut out = Vec::with_capacity(file_len(self.king_buckets, width, buckets));
         out.extend_from_slice(&MAGIC);
         let scale = u16::try_from(self.scale).expect("scale fits 16 bits");
-        for field in [version, INPUTS as u16, width as u16, scale, QA as u16, QB as u16] {
+        let inputs = self.king_buckets * INPUTS;
+        for field in [version, inputs as u16, width as u16, scale, QA as u16, QB as u16] {
             out.extend_from_slice(&field.to_le_bytes());
         }
-        let columns = self.feature_weights.iter().flat_map(|column| &column[..width]);
+        let columns = self.feature_weights[..inputs].iter().flat_map(|column| &column[..width]);
         let outputs = self.output_weights[..buckets]
             .iter()
             .flat_map(|w| w[..width].iter().chain(&w[HIDDEN..][..width]));

@@ -8,24 +8,35 @@ use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, fen::F
 
 /// A network of random weights within the trainer's bounds.
 fn random_net(seed: u64) -> Network {
+    random_net_of(seed, 1)
+}
+
+/// [`random_net`] reading its inputs in four king buckets, each with its own weights.
+fn random_bucketed_net(seed: u64) -> Network {
+    random_net_of(seed, KING_BUCKETS)
+}
+
+/// A network of random weights in `king_buckets` king buckets.
+fn random_net_of(seed: u64, king_buckets: usize) -> Network {
     let mut rng = Rng::new(seed);
     let mut weight = |bound: u64| (rng.next_u64() % (2 * bound + 1)) as i16 - bound as i16;
     let mut feature_weights: Columns = zeroed();
-    feature_weights.iter_mut().flatten().for_each(|w| *w = weight(500));
+    feature_weights[..king_buckets * INPUTS].iter_mut().flatten().for_each(|w| *w = weight(500));
     let mut feature_bias = [0i16; HIDDEN];
     feature_bias.iter_mut().for_each(|w| *w = weight(200));
     let mut output_weights = [[0i16; 2 * HIDDEN]; OUTPUT_BUCKETS];
     output_weights.iter_mut().flatten().for_each(|w| *w = weight(127));
     let mut output_bias = [0i32; OUTPUT_BUCKETS];
     output_bias.iter_mut().for_each(|b| *b = i32::from(weight(2000)));
-    Network { feature_weights, feature_bias, output_weights, output_bias, scale: 150 }
+    Network { feature_weights, king_buckets, feature_bias, output_weights, output_bias, scale: 150 }
 }
 
 /// The version 1 file of `net`'s first output layer (the format before output buckets).
 fn version_one_bytes(net: &Network) -> Vec<u8> {
     let mut out = net.to_bytes()[..HEADER_LEN].to_vec();
     out[4] = 1;
-    let words = net.feature_weights.iter().flatten().chain(&net.feature_bias).chain(&net.output_weights[0]);
+    let columns = net.feature_weights[..net.king_buckets * INPUTS].iter().flatten();
+    let words = columns.chain(&net.feature_bias).chain(&net.output_weights[0]);
     words.for_each(|w| out.extend_from_slice(&w.to_le_bytes()));
     out.extend_from_slice(&net.output_bias[0].to_le_bytes());
     let hash = fnv1a(&out);
@@ -49,7 +60,14 @@ fn pick(moves: &[Move], rng: &mut Rng) -> Move {
 
 #[test]
 fn incremental_updates_equal_a_refresh_along_random_games() {
-    let net = random_net(1);
+    for net in [random_net(1), random_bucketed_net(1)] {
+        incremental_updates_equal_a_refresh(&net);
+    }
+}
+
+/// Plays random games from several starts, each move updating the accumulator (or, for a
+/// king entering another bucket, refreshing it), and checks it against a refresh.
+fn incremental_updates_equal_a_refresh(net: &Network) {
     let starts = [
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", CastlingMode::Standard),
         ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", CastlingMode::Standard),
@@ -60,10 +78,11 @@ fn incremental_updates_equal_a_refresh_along_random_games() {
     ];
     let mut rng = Rng::new(7);
     let (mut captures, mut promotions, mut en_passant, mut castles, mut castles960) = (0, 0, 0, 0, 0);
+    let mut crossings = 0;
     for game in 0..300 {
         let (fen, mode) = starts[game % starts.len()];
         let mut pos = position(fen, mode);
-        let mut acc = Accumulator::refresh(&net, &pos);
+        let mut acc = Accumulator::refresh(net, &pos);
         for _ in 0..120 {
             let moves = pos.legal_moves();
             if moves.is_empty() {
@@ -76,11 +95,16 @@ fn incremental_updates_equal_a_refresh_along_random_games() {
             castles += usize::from(mv.is_castle() && mode == CastlingMode::Standard);
             castles960 += usize::from(mv.is_castle() && mode == CastlingMode::Chess960);
             let change = changes(pos.turn(), mv);
-            let parent = acc;
-            acc.update_from(&parent, &net, &change);
+            let (parent, buckets) = (acc, king_buckets(net.king_buckets, pos.board()));
             pos.play_unchecked(mv);
+            if king_buckets(net.king_buckets, pos.board()) == buckets {
+                acc.update_from(&parent, net, &change, buckets);
+            } else {
+                acc = Accumulator::refresh(net, &pos);
+                crossings += 1;
+            }
             let fen = Fen::from_position(&pos, EnPassantMode::Legal);
-            assert_eq!(acc, Accumulator::refresh(&net, &pos), "after {mv:?}, at {fen}");
+            assert_eq!(acc, Accumulator::refresh(net, &pos), "after {mv:?}, at {fen}");
         }
     }
     for (kind, count) in [
@@ -92,11 +116,18 @@ fn incremental_updates_equal_a_refresh_along_random_games() {
     ] {
         assert!(count >= 20, "{count} {kind}");
     }
+    let expected = if net.king_buckets == 1 { 0..1 } else { 20..usize::MAX };
+    assert!(expected.contains(&crossings), "{crossings} king bucket changes");
 }
 
 #[test]
 fn a_position_and_its_colour_flipped_mirror_evaluate_the_same() {
-    let net = random_net(2);
+    for net in [random_net(2), random_bucketed_net(2)] {
+        colour_flipped_mirrors_evaluate_the_same(&net);
+    }
+}
+
+fn colour_flipped_mirrors_evaluate_the_same(net: &Network) {
     let mut rng = Rng::new(3);
     let mut pos = Chess::default();
     for _ in 0..200 {
@@ -122,11 +153,17 @@ fn the_embedded_net_reads_and_net_files_round_trip() {
     assert_eq!(Network::from_bytes(&embedded.to_bytes()).unwrap(), embedded);
     let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/eval/default.nnue");
     assert_eq!(embedded.to_bytes(), std::fs::read(file).unwrap(), "the same bytes as the file");
-    let net = random_net(4);
-    let bytes = net.to_bytes();
-    assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
-    let start = Chess::default();
-    assert_eq!(net.evaluate_position(&start), Network::from_bytes(&bytes).unwrap().evaluate_position(&start));
+    for kings in [1, 2, KING_BUCKETS] {
+        let net = random_net_of(4, kings);
+        let bytes = net.to_bytes();
+        assert_eq!(u16::from_le_bytes([bytes[6], bytes[7]]), (kings * INPUTS) as u16);
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+        let start = Chess::default();
+        assert_eq!(
+            net.evaluate_position(&start),
+            Network::from_bytes(&bytes).unwrap().evaluate_position(&start)
+        );
+    }
     let _ = Color::White;
 }
 
@@ -197,12 +234,19 @@ fn bad_net_files_are_refused_with_a_reason() {
         "{truncated}"
     );
     assert!(truncated.to_string().contains("truncated"));
+    let longer = error(&[&bytes[..], &[0; 10]].concat());
+    assert!(longer.to_string().contains("bytes after the net"), "{longer}");
     assert!(matches!(error(&bytes[..3]), NetError::BadMagic));
     assert!(matches!(error(b"not a net at all, just text"), NetError::BadMagic));
     let mut shape = bytes.clone();
     let wider = 2 * HIDDEN as u16;
     shape[8..10].copy_from_slice(&wider.to_le_bytes());
     assert!(matches!(error(&shape), NetError::Shape { hidden, .. } if hidden == wider), "{}", error(&shape));
+    for inputs in [3 * INPUTS, 8 * INPUTS, INPUTS + 1] {
+        let mut shape = bytes.clone();
+        shape[6..8].copy_from_slice(&(inputs as u16).to_le_bytes());
+        assert!(matches!(error(&shape), NetError::Shape { .. }), "{inputs} inputs: {}", error(&shape));
+    }
     let mut corrupt = bytes.clone();
     corrupt[HEADER_LEN + 1000] ^= 0x40;
     assert!(matches!(error(&corrupt), NetError::Checksum));
@@ -224,9 +268,10 @@ fn only_a_regular_file_of_at_most_a_net_s_length_is_read() {
     let dir = std::env::temp_dir().join(format!("principia-net-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("net.nnue");
-    let mut bytes = random_net(6).to_bytes();
+    // The largest net this build reads: four king buckets.
+    let mut bytes = random_bucketed_net(6).to_bytes();
     std::fs::write(&file, &bytes).unwrap();
-    assert_eq!(Network::load(&file).unwrap(), random_net(6));
+    assert_eq!(Network::load(&file).unwrap(), random_bucketed_net(6));
     bytes.push(0);
     std::fs::write(&file, &bytes).unwrap();
     let refused = |path: &std::path::Path| Network::load(path).unwrap_err().error;

@@ -1,9 +1,9 @@
 //! The per-ply stack: what each node on the current search path knows about itself.
 //! Entry `ply` belongs to the node at that ply; making a move fills entry `ply + 1`.
 
-use crate::eval::{Accumulator, Network, changes};
+use crate::eval::{Accumulator, Network, changes, king_buckets};
 use crate::score::{INFINITY, MAX_PLY};
-use shakmaty::{Move, Piece};
+use shakmaty::{Board, Chess, Move, Piece, Position};
 use std::ops::{Index, IndexMut};
 
 /// One ply of the search path.
@@ -157,17 +157,40 @@ impl Stack {
         (root.acc, root.acc_ready) = (acc, true);
     }
 
-    /// The hidden layers of the position at `ply`, brought up to date from the nearest ply
-    /// above it that has them by the moves made since (every ply on the path was entered
-    /// by `enter`).
+    /// After a king move to the child of `ply` (`enter`ed): where the king changed its
+    /// bucket of `net` (see `eval::king_bucket`), no column of the parent's layers serves
+    /// its side, so the child's are computed from its board now, and a later update starts
+    /// from them.
+    #[inline(always)]
+    pub fn after_king_move(&mut self, ply: usize, net: &Network, parent: &Chess, child: &Chess) {
+        if net.king_buckets > 1 {
+            self.refresh_if_king_changed_bucket(ply, net, parent, child);
+        }
+    }
+
+    /// [`Stack::after_king_move`] for a net with king buckets.
+    fn refresh_if_king_changed_bucket(&mut self, ply: usize, net: &Network, parent: &Chess, child: &Chess) {
+        if king_buckets(net.king_buckets, parent.board()) != king_buckets(net.king_buckets, child.board()) {
+            let entry = &mut self.entries[ply + 1];
+            (entry.acc, entry.acc_ready) = (Accumulator::refresh(net, child), true);
+        }
+    }
+
+    /// The hidden layers of the position at `ply`, whose pieces are on `board`, brought up
+    /// to date from the nearest ply above it that has them by the moves made since (every
+    /// ply on the path was entered by `enter`, and each king move by `after_king_move`: the
+    /// kings' buckets are then the same all the way).
     #[inline]
-    pub fn accumulator(&mut self, ply: usize, net: &Network) -> &Accumulator {
+    pub fn accumulator(&mut self, ply: usize, net: &Network, board: &Board) -> &Accumulator {
+        let buckets = king_buckets(net.king_buckets, board);
         let ready = (0..=ply).rev().find(|&p| self.entries[p].acc_ready).expect("the root's layers");
         for p in ready + 1..=ply {
             let (parents, children) = self.entries.split_at_mut(p);
             let (parent, child) = (&parents[p - 1].acc, &mut children[0]);
             match (child.mv, child.piece) {
-                (Some(mv), Some(piece)) => child.acc.update_from(parent, net, &changes(piece.color, mv)),
+                (Some(mv), Some(piece)) => {
+                    child.acc.update_from(parent, net, &changes(piece.color, mv), buckets);
+                }
                 // A null move: the same pieces.
                 _ => child.acc = *parent,
             }
@@ -284,6 +307,52 @@ mod tests {
         let game = path(&[5, 9, 5, 9, 1], &[]);
         assert_eq!(game.game_keys(), [5, 9, 5, 9, 1]);
         assert!(game.is_repetition(4, 10) && game.key(4) == 1 && game.key(0) == 1);
+    }
+
+    #[test]
+    fn layers_brought_up_to_date_equal_a_refresh_across_king_buckets() {
+        use crate::eval::{INPUTS, KING_BUCKETS};
+        // The built-in net in four king buckets, each but the first changed so they differ.
+        let mut net = (*crate::eval::embedded()).clone();
+        net.king_buckets = KING_BUCKETS;
+        for bucket in 1..KING_BUCKETS {
+            for input in 0..INPUTS {
+                let column = net.feature_weights[input].map(|w| w / 2 + 3 * bucket as i16);
+                net.feature_weights[bucket * INPUTS + input] = column;
+            }
+        }
+        let mut rng = crate::rng::Rng::new(17);
+        let (mut stack, mut crossings) = (Stack::default(), 0);
+        for _ in 0..40 {
+            let mut path = vec![Chess::default()];
+            stack.new_search(&[0]);
+            stack.set_root_accumulator(Accumulator::refresh(&net, &path[0]));
+            for ply in 0..120 {
+                let pos = path[ply].clone();
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                // Kings walk often, so they change buckets often.
+                let kings: Vec<Move> = moves.iter().copied().filter(|m| m.role() == Role::King).collect();
+                let pool = if kings.is_empty() || rng.below(2) == 0 { &moves[..] } else { &kings[..] };
+                let mv = pool[rng.below(pool.len())];
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                stack.enter(ply, ply as u64 + 1, Some((mv, Piece { color: pos.turn(), role: mv.role() })));
+                if mv.role() == Role::King {
+                    crossings += usize::from(king_buckets(4, pos.board()) != king_buckets(4, child.board()));
+                    stack.after_king_move(ply, &net, &pos, &child);
+                }
+                // Asked for now and then, as the search evaluates: several plies at once.
+                if rng.below(4) == 0 {
+                    let acc = *stack.accumulator(ply + 1, &net, child.board());
+                    assert_eq!(acc, Accumulator::refresh(&net, &child), "after {mv:?}");
+                }
+                path.push(child);
+            }
+        }
+        assert!(crossings > 100, "{crossings} king bucket changes");
     }
 
     #[test]

@@ -14,7 +14,7 @@ use crate::eval::{self, Network};
 use crate::game::key_after;
 use crate::syzygy::Tablebases;
 use crate::tt::TranspositionTable;
-use shakmaty::{Chess, Move, Piece, Position};
+use shakmaty::{Chess, Move, Piece, Position, Role};
 use std::sync::Arc;
 
 /// Hash table size in MB when none is given.
@@ -260,7 +260,8 @@ impl Searcher {
     pub(super) fn evaluate(&mut self, pos: &Chess, ply: usize) -> i32 {
         let key = self.stack.key(ply);
         let (net, stack) = (&self.net, &mut self.stack);
-        self.eval_cache.get_or(key, || eval::evaluate(net, pos, move || stack.accumulator(ply, net)))
+        self.eval_cache
+            .get_or(key, || eval::evaluate(net, pos, move || stack.accumulator(ply, net, pos.board())))
     }
 
     /// Makes `mv` on a copy of `pos`, the position at `ply`, and enters the child's ply.
@@ -273,6 +274,9 @@ impl Searcher {
         let next = key_after(pos, key, mv, &child);
         self.tt.prefetch(next);
         self.stack.enter(ply, next, Some((mv, piece)));
+        if piece.role == Role::King {
+            self.stack.after_king_move(ply, &self.net, pos, &child);
+        }
         child
     }
 

@@ -20,7 +20,8 @@
 use super::datagen::trains;
 use super::games;
 use crate::eval::{
-    Columns, HIDDEN, INPUTS, Network, OUTPUT_BUCKETS, QA, QB, feature_index, output_bucket, zeroed,
+    Columns, HIDDEN, INPUTS, KING_BUCKETS, Network, OUTPUT_BUCKETS, QA, QB, feature_index, king_bucket,
+    output_bucket, zeroed,
 };
 use crate::rng::Rng;
 use shakmaty::{Bitboard, Chess, Color, Piece, Position, Role, Square};
@@ -67,6 +68,11 @@ pub struct TrainConfig {
     /// One output layer for every piece count (a version 1 net, as networks 1-9), not one per bucket.
     #[arg(long)]
     pub one_output: bool,
+    /// King buckets of the inputs: 1, 2 or 4 (see `eval::king_bucket`). A net given by
+    /// `--init` with fewer grows to them, each new bucket a copy of the one it lies within,
+    /// so it starts out evaluating as before (default: the `--init` net's, else 1).
+    #[arg(long)]
+    pub king_buckets: Option<usize>,
     /// Gradient steps over which the learning rate ramps up from zero (0: none).
     ///
     /// A net given by `--init` is then not shaken by AdamW's first, full-size steps.
@@ -144,16 +150,34 @@ impl Sample {
         if self.black_to_move == 1 { Color::Black } else { Color::White }
     }
 
-    /// The inputs of the side to move and of the other side; returns how many pieces.
-    fn features(&self, ours: &mut [u16; 32], theirs: &mut [u16; 32]) -> usize {
+    /// The inputs of the side to move and of the other side, in each one's king bucket of
+    /// a net of `king_buckets`; returns how many pieces.
+    fn features(&self, king_buckets: usize, ours: &mut [u16; 32], theirs: &mut [u16; 32]) -> usize {
         let us = self.turn();
+        let [white, black] = self.king_buckets(king_buckets);
+        let (mine, other) = if us == Color::White { (white, black) } else { (black, white) };
         let mut n = 0;
         for (piece, square) in self.pieces().take(32) {
-            ours[n] = feature_index(us, piece, square) as u16;
-            theirs[n] = feature_index(!us, piece, square) as u16;
+            ours[n] = (mine * INPUTS + feature_index(us, piece, square)) as u16;
+            theirs[n] = (other * INPUTS + feature_index(!us, piece, square)) as u16;
             n += 1;
         }
         n
+    }
+
+    /// Each side's king bucket in a net of `buckets`, White's then Black's.
+    fn king_buckets(&self, buckets: usize) -> [usize; 2] {
+        let mut found = [0, 0];
+        if buckets > 1 {
+            for (piece, square) in self.pieces().filter(|(piece, _)| piece.role == Role::King) {
+                let (side, seen) = match piece.color {
+                    Color::White => (0, square),
+                    Color::Black => (1, square.flip_vertical()),
+                };
+                found[side] = king_bucket(buckets, seen);
+            }
+        }
+        found
     }
 
     /// The training target from the side to move's view: `wdl` of the result, the rest the
@@ -281,8 +305,11 @@ fn uniform(rng: &mut Rng, bound: f32) -> f32 {
 /// The network in floating point, as trained.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FloatNet {
-    /// Hidden weights, input-major: input `i`'s weights at `i * HIDDEN ..`.
+    /// Hidden weights, input-major: input `i`'s weights at `i * HIDDEN ..`, king bucket
+    /// by king bucket.
     pub w1: Vec<f32>,
+    /// King buckets of the inputs (1, 2 or 4).
+    pub king_buckets: usize,
     /// Hidden biases.
     pub b1: Vec<f32>,
     /// Output weights, bucket by bucket, the side to move's half first in each.
@@ -300,6 +327,7 @@ impl FloatNet {
         let mut uniform = |bound: f32| uniform(&mut rng, bound);
         FloatNet {
             w1: (0..INPUTS * HIDDEN).map(|_| uniform(0.1)).collect(),
+            king_buckets: 1,
             b1: (0..HIDDEN).map(|_| uniform(0.1)).collect(),
             w2: (0..OUTPUT_BUCKETS * 2 * HIDDEN)
                 .map(|_| uniform(1.0 / (2.0 * HIDDEN as f32).sqrt()))
@@ -313,7 +341,12 @@ impl FloatNet {
     pub fn from_network(net: &Network) -> FloatNet {
         let unq = |w: i16, by: i32| f32::from(w) / by as f32;
         FloatNet {
-            w1: net.feature_weights.iter().flatten().map(|&w| unq(w, QA)).collect(),
+            w1: net.feature_weights[..net.king_buckets * INPUTS]
+                .iter()
+                .flatten()
+                .map(|&w| unq(w, QA))
+                .collect(),
+            king_buckets: net.king_buckets,
             b1: net.feature_bias.iter().map(|&w| unq(w, QA)).collect(),
             w2: net.output_weights.iter().flatten().map(|&w| unq(w, QB)).collect(),
             b2: net.output_bias.iter().map(|&b| b as f32 / (QA * QB) as f32).collect(),
@@ -329,20 +362,39 @@ impl FloatNet {
         let mut widened = 0;
         for n in 0..HIDDEN {
             let outputs = (0..2 * OUTPUT_BUCKETS).map(|half| self.w2[half * HIDDEN + n]);
-            let inputs = (0..INPUTS).map(|i| self.w1[i * HIDDEN + n]);
+            let all = self.king_buckets * INPUTS;
+            let inputs = (0..all).map(|i| self.w1[i * HIDDEN + n]);
             if self.b1[n] != 0.0 || outputs.chain(inputs).any(|w| w != 0.0) {
                 continue;
             }
-            (0..INPUTS).for_each(|i| self.w1[i * HIDDEN + n] = uniform(&mut rng, 0.1));
+            (0..all).for_each(|i| self.w1[i * HIDDEN + n] = uniform(&mut rng, 0.1));
             self.b1[n] = uniform(&mut rng, 0.1);
             widened += 1;
         }
         widened
     }
 
-    fn zeros() -> FloatNet {
+    /// Reads the inputs in `buckets` king buckets (1, 2 or 4, at least as many as now),
+    /// each starting as a copy of the bucket it lies within (see `eval::king_bucket`): the
+    /// net evaluates every position as before, and training then tells the buckets apart.
+    pub fn grow_king_buckets(&mut self, buckets: usize) -> Result<(), String> {
+        let old = self.king_buckets;
+        if !matches!(buckets, 1 | 2 | KING_BUCKETS) || buckets < old {
+            return Err(format!(
+                "a net of {old} king buckets cannot have {buckets} (1, 2 or {KING_BUCKETS}, no fewer)"
+            ));
+        }
+        let bucket = INPUTS * HIDDEN;
+        let grown = (0..buckets).flat_map(|b| &self.w1[(b % old) * bucket..][..bucket]).copied().collect();
+        (self.w1, self.king_buckets) = (grown, buckets);
+        Ok(())
+    }
+
+    /// Zeros in the shape of a net of `king_buckets`.
+    fn zeros(king_buckets: usize) -> FloatNet {
         FloatNet {
-            w1: vec![0.0; INPUTS * HIDDEN],
+            w1: vec![0.0; king_buckets * INPUTS * HIDDEN],
+            king_buckets,
             b1: vec![0.0; HIDDEN],
             w2: vec![0.0; OUTPUT_BUCKETS * 2 * HIDDEN],
             b2: vec![0.0; OUTPUT_BUCKETS],
@@ -371,6 +423,7 @@ impl FloatNet {
         let grid = |by: i32| move |w: &f32| (w * by as f32).round() / by as f32;
         FloatNet {
             w1: self.w1.iter().map(grid(QA)).collect(),
+            king_buckets: self.king_buckets,
             b1: self.b1.iter().map(grid(QA)).collect(),
             w2: self.w2.iter().map(grid(QB)).collect(),
             b2: self.b2.iter().map(grid(QA * QB)).collect(),
@@ -401,7 +454,8 @@ impl FloatNet {
             output_weights = [output_weights[0]; OUTPUT_BUCKETS];
             output_bias = [output_bias[0]; OUTPUT_BUCKETS];
         }
-        Network { feature_weights, feature_bias, output_weights, output_bias, scale: scale.round() as i32 }
+        let (king_buckets, scale) = (self.king_buckets, scale.round() as i32);
+        Network { feature_weights, king_buckets, feature_bias, output_weights, output_bias, scale }
     }
 }
 
@@ -424,7 +478,7 @@ impl Default for Scratch {
 /// The output for `sample`, leaving its inputs and hidden layers (before activation) in `s`.
 #[inline(always)]
 fn forward(net: &FloatNet, sample: &Sample, s: &mut Scratch) -> f32 {
-    s.count = sample.features(&mut s.ours, &mut s.theirs);
+    s.count = sample.features(net.king_buckets, &mut s.ours, &mut s.theirs);
     s.bucket = if net.one_output { 0 } else { output_bucket(s.count) };
     let mut out = net.b2[s.bucket];
     for (side, inputs) in [&s.ours, &s.theirs].into_iter().enumerate() {
@@ -545,7 +599,8 @@ impl Trainer {
 
     /// A trainer starting from `net`, with fresh optimiser moments.
     pub fn from_net(net: FloatNet, scale: f32) -> Trainer {
-        Trainer { net, m: FloatNet::zeros(), v: FloatNet::zeros(), step: 0, epoch: 0, scale }
+        let (m, v) = (FloatNet::zeros(net.king_buckets), FloatNet::zeros(net.king_buckets));
+        Trainer { net, m, v, step: 0, epoch: 0, scale }
     }
 
     /// One pass over `samples` in an order drawn from `seed`, each batch at the learning
@@ -554,7 +609,7 @@ impl Trainer {
     pub fn epoch(&mut self, samples: &mut [Sample], config: &TrainConfig, lr: impl Fn(f32) -> f32) -> f64 {
         shuffle(samples, config.seed, self.epoch);
         let threads = config.threads.max(1);
-        let mut grads: Vec<FloatNet> = (0..threads).map(|_| FloatNet::zeros()).collect();
+        let mut grads: Vec<FloatNet> = (0..threads).map(|_| FloatNet::zeros(self.net.king_buckets)).collect();
         let mut total = 0.0;
         let batches = samples.len().div_ceil(config.batch.max(1)).max(1);
         for (index, batch) in samples.chunks(config.batch.max(1)).enumerate() {
@@ -621,19 +676,20 @@ impl Trainer {
         out
     }
 
-    /// A trainer from checkpoint bytes.
+    /// A trainer from checkpoint bytes (their length says the king buckets).
     pub fn from_bytes(bytes: &[u8]) -> Result<Trainer, String> {
-        let params = INPUTS * HIDDEN + HIDDEN + OUTPUT_BUCKETS * (2 * HIDDEN + 1);
-        if bytes.len() != 24 + 3 * 4 * params || &bytes[..4] != b"PRCK" {
+        let params = |kings: usize| kings * INPUTS * HIDDEN + HIDDEN + OUTPUT_BUCKETS * (2 * HIDDEN + 1);
+        let kings = [1, 2, KING_BUCKETS].into_iter().find(|&k| bytes.len() == 24 + 3 * 4 * params(k));
+        let Some(kings) = kings.filter(|_| &bytes[..4] == b"PRCK") else {
             return Err("not a checkpoint of this network's shape".into());
-        }
+        };
         let scale = f32::from_le_bytes(bytes[4..8].try_into().expect("4 bytes"));
         let epoch = u64::from_le_bytes(bytes[8..16].try_into().expect("8 bytes")) as usize;
         let step = u64::from_le_bytes(bytes[16..24].try_into().expect("8 bytes"));
         let mut floats =
             bytes[24..].chunks_exact(4).map(|b| f32::from_le_bytes(b.try_into().expect("4 bytes")));
         let mut read = || {
-            let mut net = FloatNet::zeros();
+            let mut net = FloatNet::zeros(kings);
             net.params_mut().for_each(|p| *p = floats.next().expect("length checked"));
             net
         };
@@ -690,18 +746,22 @@ pub fn run(config: &TrainConfig) -> Result<(), String> {
         let net = Network::load(path).map_err(|e| e.to_string())?;
         let scale = config.scale.unwrap_or(net.scale as f32);
         let mut floats = FloatNet { one_output: config.one_output, ..FloatNet::from_network(&net) };
+        floats.grow_king_buckets(config.king_buckets.unwrap_or(floats.king_buckets))?;
         let widened = floats.widen(config.seed);
         let trainer = Trainer::from_net(floats, scale);
         let held = mean_loss(&trainer.net, &held_out, scale, config.wdl, config.threads);
         eprintln!(
-            "starting from {} (scale {scale:.1}, {widened} new hidden neurons): held-out loss {held:.6}",
-            path.display()
+            "starting from {} (scale {scale:.1}, {widened} new hidden neurons, {} king buckets): held-out loss {held:.6}",
+            path.display(),
+            trainer.net.king_buckets
         );
         trainer
     } else {
         let scale = config.scale.unwrap_or_else(|| fit_scale(&train));
         eprintln!("scale {scale:.1} cp per output unit (sigmoid(score / scale) fits the results)");
-        Trainer::new(config.seed, scale)
+        let mut net = FloatNet::random(config.seed);
+        net.grow_king_buckets(config.king_buckets.unwrap_or(1))?;
+        Trainer::from_net(net, scale)
     };
     trainer.net.one_output = config.one_output;
     // A resumed run keeps the best net so far unless it does better.
@@ -773,6 +833,7 @@ mod tests {
             scale: None,
             init: None,
             one_output: false,
+            king_buckets: None,
             warmup: 0,
             qat: false,
         }
@@ -793,7 +854,7 @@ mod tests {
                 .map(|(f, score)| Sample::new(&position(f), score, 0.5))
                 .collect();
             let net = FloatNet::random(9);
-            let (mut simd, mut portable) = (FloatNet::zeros(), FloatNet::zeros());
+            let (mut simd, mut portable) = (FloatNet::zeros(1), FloatNet::zeros(1));
             // SAFETY: `simd::avx2_fma` is true only where the CPU has AVX2 and FMA.
             let simd_loss = unsafe { batch_gradient_avx2(&net, &samples, 117.0, 0.25, &mut simd) };
             let portable_loss = batch_gradient_body(&net, &samples, 117.0, 0.25, &mut portable);
@@ -984,6 +1045,55 @@ mod tests {
             assert_eq!(floats.output(&sample), before.output(&sample), "{fen}");
             assert_eq!(wide.evaluate_position(&pos), narrow.evaluate_position(&pos), "{fen}");
         }
+    }
+
+    /// Positions along a few random games from the start.
+    fn random_positions(seed: u64) -> Vec<Chess> {
+        let mut rng = Rng::new(seed);
+        let mut positions = Vec::new();
+        for _ in 0..8 {
+            let mut pos = Chess::default();
+            for _ in 0..100 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[rng.below(moves.len())]);
+                positions.push(pos.clone());
+            }
+        }
+        positions
+    }
+
+    #[test]
+    fn a_net_grown_to_king_buckets_evaluates_as_before_and_training_tells_them_apart() {
+        let net = Network::embedded();
+        let positions = random_positions(21);
+        for buckets in [2, KING_BUCKETS] {
+            let mut floats = FloatNet::from_network(&net);
+            let before = floats.clone();
+            floats.grow_king_buckets(buckets).unwrap();
+            let grown = floats.quantise(net.scale as f32);
+            assert_eq!(grown.king_buckets, buckets);
+            assert_eq!(Network::from_bytes(&grown.to_bytes()).unwrap(), grown, "its file round-trips");
+            for pos in &positions {
+                let sample = Sample::new(pos, 0, 0.5);
+                assert_eq!(floats.output(&sample), before.output(&sample));
+                assert_eq!(grown.evaluate_position(pos), net.evaluate_position(pos));
+            }
+            // Trained, the buckets part ways; the checkpoint keeps them.
+            let config = config(1);
+            let mut train = load(&config.data).unwrap().train;
+            let mut trainer = Trainer::from_net(floats, 117.0);
+            trainer.epoch(&mut train, &config, |_| config.lr);
+            let bucket = INPUTS * HIDDEN;
+            assert_ne!(trainer.net.w1[..bucket], trainer.net.w1[bucket..2 * bucket]);
+            assert_eq!(Trainer::from_bytes(&trainer.to_bytes()).unwrap(), trainer);
+        }
+        let mut four = FloatNet::from_network(&net);
+        four.grow_king_buckets(KING_BUCKETS).unwrap();
+        assert!(four.clone().grow_king_buckets(2).is_err(), "no fewer buckets");
+        assert!(FloatNet::from_network(&net).grow_king_buckets(3).is_err(), "1, 2 or 4 only");
     }
 
     #[test]
