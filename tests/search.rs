@@ -280,11 +280,14 @@ fn uci_move(game: &Game, text: &str) -> Move {
     text.parse::<UciMove>().unwrap().to_move(game.position()).unwrap()
 }
 
+/// `bench`'s node count: the search's signature.
+const BENCH_NODES: u64 = 972_811;
+
 #[test]
 fn bench_signature_is_pinned() {
     let result =
         principia::tools::bench::run(principia::tools::bench::DEFAULT_DEPTH, SearchConfig::default(), 1);
-    assert_eq!(result.nodes, 972_811, "the search changed: update this and say Bench: N in the commit");
+    assert_eq!(result.nodes, BENCH_NODES, "the search changed: update this and say Bench: N in the commit");
 }
 
 #[test]
@@ -295,7 +298,7 @@ fn a_net_grown_to_king_buckets_searches_the_same_tree() {
     let grown = std::sync::Arc::new(floats.quantise(net.scale as f32));
     let depth = principia::tools::bench::DEFAULT_DEPTH;
     let result = principia::tools::bench::run_with(depth, SearchConfig::default(), 1, &grown, false);
-    assert_eq!(result.nodes, 972_811, "the bench's nodes with the net it grew from");
+    assert_eq!(result.nodes, BENCH_NODES, "the bench's nodes with the net it grew from");
 }
 
 /// Plays `fen` out with the engine on both sides (one searcher, `nodes` per move) and

@@ -3,13 +3,14 @@
 //! Each side sees the board from its own side: input (own or enemy, piece, square), with
 //! Black's board flipped vertically, 768 inputs. A net may also read them in 2 or 4 king
 //! buckets, each with its own weights: each side's in the bucket of its own king's square
-//! (`king_bucket`), so a king move into another bucket recomputes its side. A hidden layer of `HIDDEN` neurons per
-//! side (the same weights for both) is kept as an accumulator that a move updates by a few
-//! columns; the side to move's half comes first into the output neuron through SCReLU
-//! (`clamp(x, 0, 1)^2`). There are eight output neurons (buckets); the number of pieces on
-//! the board picks the one that counts (`output_bucket`), so each stage of the game has its
-//! own weighing of the same hidden layer at no cost. The output times `Network::scale` is
-//! the evaluation in centipawns, and `sigmoid(output)` the side to move's expected result.
+//! (`king_bucket`), so a king move into another bucket recomputes its side. A hidden layer
+//! of `HIDDEN` neurons per side (the same weights for both) is kept as an accumulator that
+//! a move updates by a few columns; the side to move's half comes first into the output
+//! neuron through SCReLU (`clamp(x, 0, 1)^2`). There are eight output neurons (buckets);
+//! the number of pieces on the board picks the one that counts (`output_bucket`), so each
+//! stage of the game has its own weighing of the same hidden layer at no cost. The output
+//! times `Network::scale` is the evaluation in centipawns, and `sigmoid(output)` the side
+//! to move's expected result.
 //! Weights are integers: hidden weights scaled by `QA`, output weights by `QB`.
 
 mod accumulator;

@@ -258,7 +258,7 @@ impl Network {
         if output_weights.iter().flatten().any(|w| w.unsigned_abs() > MAX_OUTPUT_WEIGHT.unsigned_abs()) {
             return Err(NetError::OutputWeights);
         }
-        if let Some(neuron) = overflowing_neuron(&feature_weights[..], &feature_bias) {
+        if let Some(neuron) = overflowing_neuron(&feature_weights[..kings * INPUTS], &feature_bias) {
             return Err(NetError::FeatureWeights(neuron));
         }
         let mut output_bias = [0; OUTPUT_BUCKETS];
