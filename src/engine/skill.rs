@@ -14,7 +14,7 @@ pub const MAX_LEVEL: u8 = 20;
 /// The weakest `UCI_Elo`...
 pub const MIN_ELO: i64 = 1400;
 /// ...and the strongest (at or above it: full strength).
-pub const MAX_ELO: i64 = 3516;
+pub const MAX_ELO: i64 = 3361;
 /// A level that plays a random bonus looks at this many root moves at least.
 pub const SKILL_LINES: usize = 4;
 /// Full strength in tenths of a level.
@@ -30,10 +30,10 @@ const BONUS_PER_TENTH: (u32, u32) = (3, 8);
 
 /// Measured strength, as (CCRL Blitz Elo, level in tenths), weakest first: each point is a
 /// 10+0.1 match of network 19 against a rated engine (docs/strength.md, *Playing levels*);
-/// level 10's is the check of `UCI_Elo` 2400, which played 136 Elo above the line through
-/// levels 8 and 12. `UCI_Elo` interpolates; below the first point it plays the first point's level.
+/// full strength's is Reckless 0.6.0's rating less the measured difference. `UCI_Elo`
+/// interpolates; below the first point it plays the first point's level.
 pub const CALIBRATION: [(i64, u32); 7] =
-    [(1548, 20), (1856, 50), (2101, 80), (2536, 100), (2689, 120), (3071, 150), (MAX_ELO, 200)];
+    [(1548, 20), (1856, 50), (1982, 70), (2536, 100), (2689, 120), (3071, 150), (MAX_ELO, 200)];
 
 /// A playing level: 0 (weakest) to 20 (full strength), in tenths.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
