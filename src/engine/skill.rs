@@ -30,7 +30,7 @@ const BONUS_PER_TENTH: (u32, u32) = (3, 8);
 
 /// Measured strength, as (CCRL Blitz Elo, level in tenths), weakest first: each point is a
 /// 10+0.1 match of network 19 against a rated engine (docs/strength.md, *Playing levels*);
-/// full strength's is Reckless 0.6.0's rating less the measured difference. `UCI_Elo`
+/// full strength's is Reckless 0.6.0's rating plus the measured difference (-25). `UCI_Elo`
 /// interpolates; below the first point it plays the first point's level.
 pub const CALIBRATION: [(i64, u32); 7] =
     [(1548, 20), (1856, 50), (1982, 70), (2536, 100), (2689, 120), (3071, 150), (MAX_ELO, 200)];
