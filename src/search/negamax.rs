@@ -3,7 +3,7 @@
 
 use super::Searcher;
 use super::checks::CheckSquares;
-use super::correction::pawn_key;
+use super::correction::CorrectionKeys;
 use super::lmr::PLY as LMR_PLY;
 use super::movegen::{add_evasions, surely_has_move};
 use super::ordering::{is_quiet, keeps_material};
@@ -139,16 +139,16 @@ impl Searcher {
         }
 
         // 8. The static evaluation (the network's, as the hash table keeps it, corrected
-        //    for the pawn structure), and whether it beats this side's last turn's.
+        //    by the correction history), and whether it beats this side's last turn's.
         let color = pos.turn();
-        let pawns = if in_check { 0 } else { pawn_key(pos) };
+        let keys = if in_check { CorrectionKeys::default() } else { CorrectionKeys::of(pos) };
         let raw_eval = match tt_hit {
             _ if in_check => -INFINITY,
             Some(hit) => hit.eval,
             None => self.evaluate(pos, ply),
         };
         let static_eval =
-            if raw_eval == -INFINITY { raw_eval } else { self.correction.correct(raw_eval, color, pawns) };
+            if raw_eval == -INFINITY { raw_eval } else { self.correction.correct(raw_eval, color, &keys) };
         self.stack[ply].static_eval = static_eval;
         let improving = self.stack.improving(ply);
         // A hash score bounding the evaluation from the side it errs on is a better guess
@@ -320,7 +320,7 @@ impl Searcher {
                 && best.abs() < TB_WIN_BOUND
                 && bound.refines(best, static_eval)
             {
-                self.correction.update(color, pawns, depth, best - static_eval);
+                self.correction.update(color, &keys, depth, best - static_eval);
             }
         }
         best

@@ -1,7 +1,7 @@
 //! The quiescence search below the horizon: captures until the position is quiet.
 
 use super::Searcher;
-use super::correction::pawn_key;
+use super::correction::CorrectionKeys;
 use super::movegen::add_evasions;
 use super::picker::{StagedPicker, legal_tt_move};
 use crate::score::{DRAW, INFINITY, MATE, MAX_PLY};
@@ -35,7 +35,7 @@ impl Searcher {
         }
 
         // 3. Stand pat: out of check, the side to move may decline every capture (at the
-        //    static evaluation corrected for the pawns; the table keeps the network's).
+        //    static evaluation as corrected; the table keeps the network's).
         let in_check = pos.is_check();
         let alpha_before = alpha;
         let mut best = -INFINITY;
@@ -45,7 +45,7 @@ impl Searcher {
                 Some(hit) if hit.eval > -INFINITY => hit.eval,
                 _ => self.evaluate(pos, ply),
             };
-            best = self.correction.correct(raw_eval, pos.turn(), pawn_key(pos));
+            best = self.correction.correct(raw_eval, pos.turn(), &CorrectionKeys::of(pos));
             if best >= beta {
                 if tt_hit.is_none() {
                     self.tt.store(
