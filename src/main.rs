@@ -145,7 +145,8 @@ enum Cmd {
     Tunables,
     /// Count the leaf nodes of the legal move tree.
     Perft {
-        /// Plies to count.
+        /// Plies to count (at most 20).
+        #[arg(value_parser = clap::value_parser!(u32).range(..=i64::from(perft::MAX_DEPTH)))]
         depth: u32,
         /// Position to count from (default: the start position).
         #[arg(long)]

@@ -331,7 +331,7 @@ fn a_second_go_during_a_search_is_refused_with_one_bestmove() {
 
 /// Bad lines beyond the corpus of `tests/bad_input.rs`: here each must get exactly one
 /// `info string` naming its token and keep the position as it was.
-const BAD_LINES: [(&str, &str); 8] = [
+const BAD_LINES: [(&str, &str); 9] = [
     ("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP"),
     ("position startpos moves e2e4 zz99", "zz99"),
     ("position startpos moves e2e4 e7e5 e1e2 e8e7 e2e1 e7e8 e1e1", "e1e1"),
@@ -340,6 +340,7 @@ const BAD_LINES: [(&str, &str); 8] = [
     ("setoption name Ponder value perhaps", "perhaps"),
     ("bench deep", "deep"),
     ("go perft", "perft"),
+    ("go perft 100000", "100000"),
 ];
 
 #[test]

@@ -498,6 +498,9 @@ impl Engine {
         if self.searching() {
             return info_string("perft refused while a search is running");
         }
+        if depth > perft::MAX_DEPTH {
+            return info_string(&format!("perft depth {depth} is beyond {}", perft::MAX_DEPTH));
+        }
         let start = Instant::now();
         let mut total = 0;
         for (mv, count) in perft::divide(self.game.position(), depth.max(1)) {

@@ -2,6 +2,10 @@
 
 use shakmaty::{Chess, Move, Position};
 
+/// The deepest count accepted: deeper ones never finish, and each ply is a stack frame
+/// (a request for 100,000 plies would overflow the stack before counting anything).
+pub const MAX_DEPTH: u32 = 20;
+
 /// Number of leaf nodes `depth` plies below `pos` (bulk-counted at the last ply).
 pub fn perft(pos: &Chess, depth: u32) -> u64 {
     let moves = pos.legal_moves();
