@@ -68,7 +68,8 @@ impl Searcher {
         }
         self.stack[ply + 1].killers = [None; 2];
 
-        // 3. Repetitions and dead positions are draws wherever they occur below the root.
+        // 3. Repetitions and dead positions are draws at any node below the root; a node at
+        //    the horizon goes to quiescence first, which leaves repetitions out (search.md).
         if ply > 0 && (self.is_repetition(ply, pos.halfmoves()) || pos.is_insufficient_material()) {
             return DRAW;
         }
