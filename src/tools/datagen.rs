@@ -50,11 +50,11 @@ const OPENING_MAX_SCORE: i32 = 300;
 /// A side is adjudicated the winner once every score for this many plies is this large.
 const WIN_SCORE: i32 = 1000;
 const WIN_PLIES: usize = 6;
-/// A game is adjudicated drawn after this ply once scores stay this small for this many plies.
+/// A game is adjudicated drawn after this many searched plies (after the opening) once scores stay this small for this many plies.
 const DRAW_FROM_PLY: usize = 80;
 const DRAW_SCORE: i32 = 10;
 const DRAW_PLIES: usize = 10;
-/// Games are drawn at this ply at the latest.
+/// Games are drawn after this many searched plies at the latest.
 const MAX_PLIES: usize = 400;
 /// Seconds between progress lines.
 const PROGRESS_SECS: u64 = 10;
