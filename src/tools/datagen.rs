@@ -50,7 +50,8 @@ const OPENING_MAX_SCORE: i32 = 300;
 /// A side is adjudicated the winner once every score for this many plies is this large.
 const WIN_SCORE: i32 = 1000;
 const WIN_PLIES: usize = 6;
-/// A game is adjudicated drawn after this many searched plies (after the opening) once scores stay this small for this many plies.
+/// A game is adjudicated drawn after this many searched plies (after the opening) once
+/// scores stay this small for this many plies.
 const DRAW_FROM_PLY: usize = 80;
 const DRAW_SCORE: i32 = 10;
 const DRAW_PLIES: usize = 10;
